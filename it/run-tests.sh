@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# The project's test command (README, .ci/run): installs what the tests drive for real, then `mvn -B verify`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(nginx-light haproxy keepalived nftables arptables iproute2 arping wrk xvfb procps)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  echo "run-tests: installing Debian packages: ${missing[*]}"
+  if [[ $(id -u) -ne 0 ]]; then SUDO=sudo; else SUDO=; fi
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+fi
+# nginx's Debian package starts a system instance on port 80; the tests start their own on free ports.
+if command -v systemctl >/dev/null && systemctl is-active --quiet nginx 2>/dev/null; then :; fi
+
+exec mvn -B verify "$@"

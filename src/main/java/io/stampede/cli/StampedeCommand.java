@@ -1,0 +1,36 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in
+ * compliance with the License. You may obtain a copy of the License at
+ * https://www.apache.org/licenses/LICENSE-2.0
+ */
+package io.stampede.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The `stampede` command: each job is a subcommand of its own package. */
+@Command(
+        name = "stampede",
+        mixinStandardHelpOptions = true,
+        versionProvider = StampedeVersion.class,
+        description = {
+            "Load tests with Apache JMeter and Netty samplers, and the LVS / HAProxy clusters they test.",
+            ""
+        },
+        subcommands = {
+            CommandLine.HelpCommand.class,
+        })
+public final class StampedeCommand implements Runnable {
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(System.out);
+    }
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new StampedeCommand()).setCaseInsensitiveEnumValuesAllowed(true).execute(args));
+    }
+}
