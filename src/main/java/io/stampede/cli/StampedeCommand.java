@@ -18,6 +18,8 @@ import picocli.CommandLine.Command;
             ""
         },
         subcommands = {
+            io.stampede.run.RunCommand.class,
+            io.stampede.target.TargetCommand.class,
             CommandLine.HelpCommand.class,
         })
 public final class StampedeCommand implements Runnable {
