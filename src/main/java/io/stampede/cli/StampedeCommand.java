@@ -21,6 +21,7 @@ import picocli.CommandLine.Command;
             io.stampede.run.RunCommand.class,
             io.stampede.target.TargetCommand.class,
             CommandLine.HelpCommand.class,
+            io.stampede.cluster.ClusterCommand.class,
         })
 public final class StampedeCommand implements Runnable {
 
