@@ -1,0 +1,82 @@
+/*
+ * Licensed under the Apache License, Version 2.0.
+ */
+package io.stampede.results;
+
+import java.util.Locale;
+
+/**
+ * What went wrong in a failed sample, read from the JTL's responseCode and responseMessage.
+ *
+ * <p>Knows Stampede's samplers' exceptions and the ones stock JMeter (HttpClient4, HttpURLConnection)
+ * writes, so that a plan mixing both is summarised with one vocabulary. The injector-side kinds come first
+ * because they change the verdict: they say the load generator, not the server, failed.
+ */
+public enum ErrorKind {
+    OUT_OF_LOCAL_PORTS("out of local ports (Cannot assign requested address)", true),
+    CONNECTION_REFUSED("connection refused", false),
+    CONNECTION_RESET("connection reset", false),
+    CONNECT_TIMEOUT("connect timeout", false),
+    RESPONSE_TIMEOUT("response timeout", false),
+    PREMATURE_CLOSE("connection closed before the response was complete", false),
+    HTTP_4XX("HTTP 4xx", false),
+    HTTP_5XX("HTTP 5xx", false),
+    ASSERTION("assertion failed", false),
+    OTHER("other", false);
+
+    private final String label;
+    private final boolean injectorSide;
+
+    ErrorKind(String label, boolean injectorSide) {
+        this.label = label;
+        this.injectorSide = injectorSide;
+    }
+
+    /** Human words for summaries. */
+    public String label() {
+        return label;
+    }
+
+    /** True when this kind can only come from the injector's own limits. */
+    public boolean injectorSide() {
+        return injectorSide;
+    }
+
+    /** Classifies one failed sample. */
+    public static ErrorKind of(String responseCode, String responseMessage) {
+        String code = responseCode == null ? "" : responseCode;
+        String text = (code + " " + (responseMessage == null ? "" : responseMessage)).toLowerCase(Locale.ROOT);
+        if (code.length() == 3 && Character.isDigit(code.charAt(0))) {
+            char c = code.charAt(0);
+            if (c == '4') {
+                return HTTP_4XX;
+            }
+            if (c == '5') {
+                return HTTP_5XX;
+            }
+            return ASSERTION;
+        }
+        if (text.contains("cannot assign requested address") || text.contains("bindexception")
+                || text.contains("address already in use: connect")) {
+            return OUT_OF_LOCAL_PORTS;
+        }
+        if (text.contains("connecttimeout") || text.contains("connect timed out")) {
+            return CONNECT_TIMEOUT;
+        }
+        if (text.contains("refused") || text.contains("hosthostconnect") || text.contains("httphostconnect")) {
+            return CONNECTION_REFUSED;
+        }
+        if (text.contains("reset")) {
+            return CONNECTION_RESET;
+        }
+        if (text.contains("prematureclose") || text.contains("nohttpresponse")
+                || text.contains("unexpected end of file") || text.contains("connectionclosed")
+                || text.contains("failed to respond")) {
+            return PREMATURE_CLOSE;
+        }
+        if (text.contains("responsetimeout") || text.contains("sockettimeout") || text.contains("read timed out")) {
+            return RESPONSE_TIMEOUT;
+        }
+        return OTHER;
+    }
+}
