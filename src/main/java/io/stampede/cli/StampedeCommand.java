@@ -19,6 +19,7 @@ import picocli.CommandLine.Command;
         },
         subcommands = {
             CommandLine.HelpCommand.class,
+            io.stampede.doctor.DoctorCommand.class,
         })
 public final class StampedeCommand implements Runnable {
 
