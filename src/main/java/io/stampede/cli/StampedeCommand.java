@@ -20,8 +20,9 @@ import picocli.CommandLine.Command;
         subcommands = {
             io.stampede.run.RunCommand.class,
             io.stampede.target.TargetCommand.class,
-            CommandLine.HelpCommand.class,
+            io.stampede.doctor.DoctorCommand.class,
             io.stampede.cluster.ClusterCommand.class,
+            CommandLine.HelpCommand.class,
         })
 public final class StampedeCommand implements Runnable {
 

@@ -1,0 +1,190 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in
+ * compliance with the License. You may obtain a copy of the License at
+ * https://www.apache.org/licenses/LICENSE-2.0
+ */
+package io.stampede.doctor;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class PlanReaderTest {
+
+    @TempDir
+    Path dir;
+
+    private Path plan(String threadGroups) throws Exception {
+        Path p = dir.resolve("plan.jmx");
+        Files.writeString(p, """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <jmeterTestPlan version="1.2" properties="5.0" jmeter="5.6.3">
+                  <hashTree>
+                    <TestPlan guiclass="TestPlanGui" testclass="TestPlan" testname="plan">
+                      <elementProp name="TestPlan.user_defined_variables" elementType="Arguments">
+                        <collectionProp name="Arguments.arguments">
+                          <elementProp name="users" elementType="Argument">
+                            <stringProp name="Argument.name">users</stringProp>
+                            <stringProp name="Argument.value">${__P(users,30)}</stringProp>
+                          </elementProp>
+                        </collectionProp>
+                      </elementProp>
+                    </TestPlan>
+                    <hashTree>
+                """ + threadGroups + """
+                    </hashTree>
+                  </hashTree>
+                </jmeterTestPlan>
+                """);
+        return p;
+    }
+
+    private static String threadGroup(String threads, String loops, String samplers) {
+        return """
+                <ThreadGroup guiclass="ThreadGroupGui" testclass="ThreadGroup" testname="users" enabled="true">
+                  <elementProp name="ThreadGroup.main_controller" elementType="LoopController" testclass="LoopController">
+                    <stringProp name="LoopController.loops">%s</stringProp>
+                  </elementProp>
+                  <stringProp name="ThreadGroup.num_threads">%s</stringProp>
+                  <boolProp name="ThreadGroup.scheduler">false</boolProp>
+                </ThreadGroup>
+                <hashTree>%s</hashTree>
+                """.formatted(loops, threads, samplers);
+    }
+
+    private static String raw(String props) {
+        return """
+                <io.stampede.sampler.HttpRawSampler guiclass="io.stampede.sampler.gui.HttpRawSamplerGui"
+                    testclass="io.stampede.sampler.HttpRawSampler" testname="welcome" enabled="true">
+                  <stringProp name="stampede.host">${__P(host,127.0.0.1)}</stringProp>
+                  <stringProp name="stampede.port">${__P(port,8080)}</stringProp>
+                  %s
+                </io.stampede.sampler.HttpRawSampler>
+                <hashTree/>
+                """.formatted(props);
+    }
+
+    private static PlanReader.Plan read(Path p, Map<String, String> props) throws Exception {
+        return new PlanReader(props).read(p);
+    }
+
+    @Test
+    void keepAlivePlanOpensOneConnectionPerThreadAndNoNewOnes() throws Exception {
+        PlanReader.Plan plan = read(plan(threadGroup("${__P(threads,1000)}", "50", raw(""))), Map.of());
+        assertEquals(1000, plan.load().connections().getAsLong());
+        assertEquals(0.0, plan.load().newConnectionsPerSecond().getAsDouble());
+        assertTrue(plan.load().totalNewConnections().isEmpty());
+        assertEquals(Set.of("127.0.0.1:8080"), plan.targets());
+        assertTrue(plan.load().basis().get(0).contains("1000 threads x 50 loops, 1 HTTP sampler(s), keep-alive"),
+                plan.load().basis().toString());
+    }
+
+    @Test
+    void propertiesFromTheCommandLineWin() throws Exception {
+        PlanReader.Plan plan = read(plan(threadGroup("${__P(threads,1000)}", "50", raw(""))),
+                Map.of("threads", "200", "port", "9090"));
+        assertEquals(200, plan.load().connections().getAsLong());
+        assertEquals(Set.of("127.0.0.1:9090"), plan.targets());
+    }
+
+    @Test
+    void keepAliveOffOpensANewConnectionPerSampleAtTheAssumedRate() throws Exception {
+        PlanReader.Plan plan = read(plan(threadGroup("5", "100",
+                raw("<boolProp name=\"stampede.keep_alive\">false</boolProp>"))), Map.of());
+        assertEquals(500.0, plan.load().newConnectionsPerSecond().getAsDouble());
+        assertEquals(500, plan.load().totalNewConnections().getAsLong());
+        assertTrue(plan.load().basis().get(1).contains("assume 10 ms per sample"), plan.load().basis().toString());
+    }
+
+    @Test
+    void connectionCloseInARawRequestMeansNoKeepAlive() throws Exception {
+        String request = "<stringProp name=\"stampede.raw.request\">GET / HTTP/1.1\nHost: x\nConnection: close\n\n</stringProp>";
+        PlanReader.Plan plan = read(plan(threadGroup("2", "-1", raw(request))), Map.of());
+        assertEquals(200.0, plan.load().newConnectionsPerSecond().getAsDouble());
+        assertTrue(plan.load().totalNewConnections().isEmpty(), "infinite loops: no total");
+    }
+
+    @Test
+    void connectionsPerThreadMultiplyAndVariablesResolve() throws Exception {
+        PlanReader.Plan plan = read(plan(threadGroup("${users}", "1",
+                raw("<stringProp name=\"stampede.connections_per_thread\">4</stringProp>"))), Map.of());
+        assertEquals(120, plan.load().connections().getAsLong());
+    }
+
+    @Test
+    void arrivalsAndConcurrencyGroupsAddUp() throws Exception {
+        String arrivals = """
+                <com.blazemeter.jmeter.threads.arrivals.ArrivalsThreadGroup testclass="com.blazemeter.jmeter.threads.arrivals.ArrivalsThreadGroup" testname="arr">
+                  <stringProp name="TargetLevel">600</stringProp>
+                  <stringProp name="Unit">M</stringProp>
+                  <stringProp name="ConcurrencyLimit">50</stringProp>
+                </com.blazemeter.jmeter.threads.arrivals.ArrivalsThreadGroup>
+                <hashTree>%s</hashTree>
+                <com.blazemeter.jmeter.threads.concurrency.ConcurrencyThreadGroup testclass="com.blazemeter.jmeter.threads.concurrency.ConcurrencyThreadGroup" testname="conc">
+                  <stringProp name="TargetLevel">70</stringProp>
+                </com.blazemeter.jmeter.threads.concurrency.ConcurrencyThreadGroup>
+                <hashTree>%s</hashTree>
+                <kg.apc.jmeter.threads.SteppingThreadGroup testclass="kg.apc.jmeter.threads.SteppingThreadGroup" testname="step" enabled="false">
+                  <stringProp name="ThreadGroup.num_threads">9999</stringProp>
+                </kg.apc.jmeter.threads.SteppingThreadGroup>
+                <hashTree>%s</hashTree>
+                """.formatted(raw("<boolProp name=\"stampede.keep_alive\">false</boolProp>"), raw(""), raw(""));
+        PlanReader.Plan plan = read(plan(arrivals), Map.of());
+        assertEquals(120, plan.load().connections().getAsLong());
+        assertEquals(10.0, plan.load().newConnectionsPerSecond().getAsDouble(), 1e-9);
+    }
+
+    @Test
+    void stockHttpSamplersOpenOneConnectionPerIteration() throws Exception {
+        String stock = """
+                <HTTPSamplerProxy guiclass="HttpTestSampleGui" testclass="HTTPSamplerProxy" testname="get">
+                  <stringProp name="HTTPSampler.domain">web</stringProp>
+                  <stringProp name="HTTPSampler.port">80</stringProp>
+                  <boolProp name="HTTPSampler.use_keepalive">true</boolProp>
+                </HTTPSamplerProxy>
+                <hashTree/>
+                <HTTPSamplerProxy guiclass="HttpTestSampleGui" testclass="HTTPSamplerProxy" testname="get2">
+                  <stringProp name="HTTPSampler.domain">web</stringProp>
+                </HTTPSamplerProxy>
+                <hashTree/>
+                """;
+        PlanReader.Plan plan = read(plan(threadGroup("10", "50", stock)), Map.of());
+        // 10 threads x 1000/(2 samples x 10 ms) iterations/s x 1 connection per iteration
+        assertEquals(500.0, plan.load().newConnectionsPerSecond().getAsDouble());
+        assertEquals(500, plan.load().totalNewConnections().getAsLong());
+        assertEquals(Set.of("web:80"), plan.targets());
+    }
+
+    @Test
+    void badPlansAreRefusedWithTheFieldAndTheFix() throws Exception {
+        PlanException unknownVariable = assertThrows(PlanException.class,
+                () -> read(plan(threadGroup("${nope}", "1", raw(""))), Map.of()));
+        assertTrue(unknownVariable.getMessage().startsWith("plan.jmx: 'users' ThreadGroup.num_threads = '${nope}':"
+                + " variable ${nope} is not a user defined variable"), unknownVariable.getMessage());
+        PlanException notNumber = assertThrows(PlanException.class,
+                () -> read(plan(threadGroup("${__P(t,many)}", "1", raw(""))), Map.of()));
+        assertTrue(notNumber.getMessage().contains("ThreadGroup.num_threads = 'many' is not a number"), notNumber.getMessage());
+        PlanException function = assertThrows(PlanException.class,
+                () -> read(plan(threadGroup("${__Random(1,5)}", "1", raw(""))), Map.of()));
+        assertTrue(function.getMessage().contains("cannot evaluate"), function.getMessage());
+        PlanException empty = assertThrows(PlanException.class, () -> read(plan(""), Map.of()));
+        assertTrue(empty.getMessage().contains("no enabled thread group"), empty.getMessage());
+        Path junk = Files.writeString(dir.resolve("junk.jmx"), "not xml");
+        assertTrue(assertThrows(PlanException.class, () -> read(junk, Map.of())).getMessage().contains("not a well-formed"));
+        assertEquals(dir.resolve("missing.jmx") + ": no such file",
+                assertThrows(PlanException.class, () -> read(dir.resolve("missing.jmx"), Map.of())).getMessage());
+    }
+
+    @Test
+    void propertyWithoutDefaultIsOneAsInJMeter() throws Exception {
+        PlanReader.Plan plan = read(plan(threadGroup("${__P(threads)}", "1", raw(""))), Map.of());
+        assertEquals(1, plan.load().connections().getAsLong());
+    }
+}
