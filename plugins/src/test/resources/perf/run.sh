@@ -14,7 +14,7 @@ JM=
 trap 'kill $NGX $JM 2>/dev/null || true' EXIT
 sleep 0.5
 EXTRA=(); [ -n "$JFR" ] && EXTRA=(-XX:StartFlightRecording=filename=$JFR,settings=profile)
-java "${EXTRA[@]}" -Xms1g -Xmx1g -jar "$ROOT/src/target/jmeter-home/bin/ApacheJMeter.jar" -n -t "$HERE/$PLAN" \
+java "${EXTRA[@]}" ${JAVA_EXTRA:-} -Xms1g -Xmx1g -jar "$ROOT/src/target/jmeter-home/bin/ApacheJMeter.jar" -n -t "$HERE/$PLAN" \
   -Jport=$PORT -Jduration=$SECS -l "$W/out.jtl" -j "$W/jmeter.log" > "$W/stdout" 2>&1 & JM=$!
 for _ in $(seq 120); do [ -s "$W/out.jtl" ] && break; sleep 0.5; done
 sleep 15

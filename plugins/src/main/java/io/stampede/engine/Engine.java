@@ -62,14 +62,18 @@ public final class Engine {
         }
     }
 
-    /** The running engine, created on first use with one event loop per core. */
+    /**
+     * The running engine, created on first use with one event loop per core (system property
+     * {@code stampede.io_threads} overrides the count, e.g. to leave cores to a co-located server).
+     */
     public static Engine get() {
         Engine e = current;
         if (e == null) {
             synchronized (LOCK) {
                 e = current;
                 if (e == null) {
-                    e = new Engine(Runtime.getRuntime().availableProcessors());
+                    e = new Engine(Math.max(1, Integer.getInteger("stampede.io_threads",
+                            Runtime.getRuntime().availableProcessors())));
                     current = e;
                 }
             }

@@ -268,6 +268,8 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
 
     public void close() {
         reusable = false;
-        channel.close();
+        if (channel != null) {
+            channel.close();
+        }
     }
 }

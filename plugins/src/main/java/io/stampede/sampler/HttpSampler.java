@@ -19,6 +19,8 @@ public class HttpSampler extends StampedeSampler {
     public static final String BODY = "stampede.http.body";
 
     private transient String[] lastInputs;
+    private transient int lastPort;
+    private transient boolean lastKeepAlive;
 
     @Override
     protected PreparedRequest request(String host, int port, boolean keepAlive) {
@@ -28,8 +30,7 @@ public class HttpSampler extends StampedeSampler {
         String body = getPropertyAsString(BODY);
         String[] in = lastInputs;
         if (prepared() != null && in[0].equals(method) && in[1].equals(path) && in[2].equals(headers)
-                && in[3].equals(body) && in[4].equals(host) && Integer.parseInt(in[5]) == port
-                && Boolean.parseBoolean(in[6]) == keepAlive) {
+                && in[3].equals(body) && in[4].equals(host) && lastPort == port && lastKeepAlive == keepAlive) {
             return prepared();
         }
         if (!method.chars().allMatch(c -> c > ' ' && c < 127)) {
@@ -43,8 +44,9 @@ public class HttpSampler extends StampedeSampler {
         String text = HttpRequestText.build(method, host, port, target, headers, body, keepAlive);
         PreparedRequest next = PreparedRequest.of(text, method, target, host, port);
         replacePrepared(next);
-        lastInputs = new String[] {method, path, headers, body, host, Integer.toString(port),
-                Boolean.toString(keepAlive)};
+        lastInputs = new String[] {method, path, headers, body, host};
+        lastPort = port;
+        lastKeepAlive = keepAlive;
         return next;
     }
 
