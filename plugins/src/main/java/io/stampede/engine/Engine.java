@@ -7,10 +7,13 @@ package io.stampede.engine;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.ChannelOption;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollChannelOption;
 import io.netty.channel.epoll.EpollIoHandler;
 import io.netty.channel.epoll.EpollSocketChannel;
 import io.netty.channel.nio.NioIoHandler;
@@ -19,10 +22,12 @@ import io.netty.util.concurrent.DefaultThreadFactory;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The one Netty event-loop group of the JVM, shared by every Stampede sampler of every JMeter thread. It is the only
@@ -38,9 +43,12 @@ public final class Engine {
     private final Bootstrap bootstrap;
     private final String transport;
     private final List<Thread> threads = new CopyOnWriteArrayList<>();
+    private final boolean epoll;
+    /** Connections established and not yet closed, over all samplers of the JVM (reported to the JTL). */
+    private final AtomicInteger open = new AtomicInteger();
 
     private Engine(int threads) {
-        boolean epoll = Epoll.isAvailable();
+        epoll = Epoll.isAvailable();
         IoHandlerFactory io = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
         ThreadFactory names = new DefaultThreadFactory("stampede-io", true);
         group = new MultiThreadIoEventLoopGroup(threads, (ThreadFactory) r -> {
@@ -114,6 +122,42 @@ public final class Engine {
     /** Whether the given engine is still the running one (a connection from a previous test must not be reused). */
     public boolean isRunning() {
         return current == this && !group.isShuttingDown();
+    }
+
+    /** The open connections of every Stampede sampler in this JVM; 0 when no engine runs. */
+    public static int openConnections() {
+        Engine e = current;
+        return e == null ? 0 : e.open.get();
+    }
+
+    void connectionOpened() {
+        open.incrementAndGet();
+    }
+
+    void connectionClosed() {
+        open.decrementAndGet();
+    }
+
+    EventLoop nextLoop() {
+        return group.next();
+    }
+
+    /**
+     * A bootstrap connecting with exactly the given connect timeout, from {@code local} when not null. On epoll the
+     * local port is then chosen at connect time (IP_BIND_ADDRESS_NO_PORT), so each source address can reach every
+     * destination through the whole port range instead of one shared bind-time range.
+     */
+    Bootstrap newBootstrap(ChannelHandler handler, int connectTimeoutMillis, InetSocketAddress local) {
+        Bootstrap b = bootstrap.clone()
+                .handler(handler)
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, Math.max(1, connectTimeoutMillis));
+        if (local != null) {
+            b.localAddress(local);
+            if (epoll) {
+                b.option(EpollChannelOption.IP_BIND_ADDRESS_NO_PORT, true);
+            }
+        }
+        return b;
     }
 
     Bootstrap newBootstrap(HttpConnection handler, int connectTimeoutMillis) {

@@ -198,6 +198,12 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
     }
 
     @Override
+    public void channelActive(ChannelHandlerContext ctx) {
+        engine.connectionOpened();
+        ctx.fireChannelActive();
+    }
+
+    @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
         ByteBuf in = (ByteBuf) msg;
         try {
@@ -225,6 +231,7 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
+        engine.connectionClosed();
         reusable = false;
         if (state == WAITING) {
             if (framer.closeReceived()) {

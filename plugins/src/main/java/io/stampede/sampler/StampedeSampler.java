@@ -4,6 +4,7 @@
  */
 package io.stampede.sampler;
 
+import io.stampede.engine.AsyncConnection;
 import io.stampede.engine.Engine;
 import io.stampede.engine.HttpConnection;
 import io.stampede.engine.PreparedRequest;
@@ -13,6 +14,7 @@ import org.apache.jmeter.samplers.Interruptible;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.testelement.TestStateListener;
 import org.apache.jmeter.testelement.ThreadListener;
+import org.apache.jmeter.threads.JMeterContextService;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -34,6 +36,11 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
     public static final String KEEP_ALIVE = "stampede.keep_alive";
     public static final String RESPONSE_BYTES_KEPT = "stampede.response_bytes_kept";
 
+    public static final String CONNECTIONS_PER_THREAD = ScheduleSettings.CONNECTIONS_PER_THREAD;
+    public static final String PACING_MS = ScheduleSettings.PACING_MS;
+    public static final String TARGET_RATE = ScheduleSettings.TARGET_RATE;
+    public static final String SOURCE_ADDRESSES = SourceAddresses.PROPERTY;
+
     public static final int DEFAULT_PORT = 80;
     public static final int DEFAULT_CONNECT_TIMEOUT = 5000;
     public static final int DEFAULT_RESPONSE_TIMEOUT = 30000;
@@ -43,6 +50,9 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
     private transient ThreadConnections connections;
     private transient ResultFiller filler;
     private transient PreparedRequest prepared;
+    private transient StampedeVariables variables;
+    private transient volatile ConnectionGroup group;
+    private transient ScheduleSettings schedule;
 
     /**
      * The request for this sample. Implementations return the same instance while their (substituted) inputs are
@@ -77,6 +87,7 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
         int kept;
         boolean keepAlive = getKeepAlive();
         PreparedRequest req;
+        ScheduleSettings sched;
         try {
             host = getHost();
             port = intProperty(PORT, DEFAULT_PORT, 1, 65535);
@@ -84,6 +95,7 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
             responseTimeout = intProperty(RESPONSE_TIMEOUT, DEFAULT_RESPONSE_TIMEOUT, 1, Integer.MAX_VALUE / 1000);
             kept = intProperty(RESPONSE_BYTES_KEPT, DEFAULT_RESPONSE_BYTES_KEPT, 0, Integer.MAX_VALUE - 8);
             req = request(host, port, keepAlive);
+            sched = schedule();
         } catch (IllegalArgumentException e) {
             res.sampleStart();
             res.sampleEnd();
@@ -92,9 +104,15 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
         }
         res.setURL(req.url());
         res.setSamplerData(req.text());
+        if (filler == null) {
+            filler = new ResultFiller();
+            variables = StampedeVariables.fromJMeterProperties();
+        }
+        if (!sched.classic()) {
+            return sampleFromGroup(res, sched, req, host, port, keepAlive, connectTimeout, responseTimeout, kept);
+        }
         if (connections == null) {
             connections = ThreadConnections.ofCurrentThread();
-            filler = new ResultFiller();
         }
         res.sampleStart();
         long start = System.nanoTime();
@@ -109,12 +127,77 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
             inFlight = null;
         }
         res.sampleEnd();
+        long elapsed = System.nanoTime() - start;
         res.setLatency((c.firstByteNanos() - start) / 1_000_000L);
         res.setSentBytes(req.length());
         filler.fill(res, c.response());
         if (!keepAlive || !c.reusable()) {
             connections.remove(host, port, c);
         }
+        variables.put(elapsed, elapsed);
+        return res;
+    }
+
+    /** The schedule properties, parsed at the thread's first sample and kept (they shape the connection group). */
+    private ScheduleSettings schedule() {
+        ScheduleSettings s = schedule;
+        if (s == null) {
+            int c = intProperty(CONNECTIONS_PER_THREAD, 1, 1, 1_000_000);
+            int pacing = intProperty(PACING_MS, 0, 0, Integer.MAX_VALUE);
+            double rate = doubleProperty(TARGET_RATE);
+            s = ScheduleSettings.of(c, pacing, rate, SourceAddresses.parse(getPropertyAsString(SOURCE_ADDRESSES)));
+            schedule = s;
+        }
+        return s;
+    }
+
+    /**
+     * One response of the thread's connection group: whichever connection completes first. Its result is timed from
+     * that connection's own send (or connect), and the connection gets its next request before the result returns.
+     */
+    private SampleResult sampleFromGroup(SampleResult res, ScheduleSettings sched, PreparedRequest req, String host,
+                                         int port, boolean keepAlive, int connectTimeout, int responseTimeout,
+                                         int kept) {
+        ConnectionGroup g = group;
+        InetSocketAddress address;
+        try {
+            address = g != null && g.targets(host, port) ? null : resolve(host, port);
+        } catch (UnknownHostException e) {
+            res.sampleStart();
+            res.sampleEnd();
+            ResultFiller.fail(res, e);
+            return res;
+        }
+        if (address != null) {
+            if (g != null) {
+                g.close();
+            }
+            g = new ConnectionGroup(sched, address, JMeterContextService.getContext().getThreadNum());
+            group = g;
+        }
+        AsyncConnection c = g.next(req, kept, connectTimeout, responseTimeout);
+        if (c == null) {
+            res.sampleStart();
+            res.sampleEnd();
+            ResultFiller.fail(res, new java.io.InterruptedIOException("Sample interrupted (test stopped)"));
+            return res;
+        }
+        long start = c.startNanos() != 0 ? c.startNanos() : c.intendedNanos();
+        long end = c.failed() || c.doneNanos() == 0 ? System.nanoTime() : c.doneNanos();
+        res.setStampAndTime(g.epochMillis(start), (end - start) / 1_000_000L);
+        PreparedRequest sent = c.request();
+        res.setURL(sent.url());
+        res.setSamplerData(sent.text());
+        if (c.failed()) {
+            ResultFiller.fail(res, c.failure());
+        } else {
+            res.setConnectTime(c.connectNanos() / 1_000_000L);
+            res.setLatency((c.firstByteNanos() - start) / 1_000_000L);
+            res.setSentBytes(sent.length());
+            filler.fill(res, c.response());
+        }
+        variables.put(end - start, end - c.intendedNanos());
+        g.rearm(c, keepAlive, req, kept, connectTimeout, responseTimeout);
         return res;
     }
 
@@ -171,11 +254,15 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
     /** Stop-test-now: the sample in flight on this clone's thread fails at once and its connection is closed. */
     @Override
     public boolean interrupt() {
+        ConnectionGroup g = group;
+        if (g != null) {
+            g.interrupt();
+        }
         HttpConnection c = inFlight;
         if (c != null) {
             c.interrupt();
         }
-        return c != null;
+        return c != null || g != null;
     }
 
     @Override
@@ -185,6 +272,11 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
 
     @Override
     public void threadFinished() {
+        ConnectionGroup g = group;
+        if (g != null) {
+            g.close();
+            group = null;
+        }
         ThreadConnections.ofCurrentThread().closeAll();
         replacePrepared(null);
     }
@@ -226,6 +318,23 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
                     + " and " + max + " (or leave it empty for " + dflt + ")");
         }
         return n;
+    }
+
+    private double doubleProperty(String name) {
+        String v = getPropertyAsString(name).trim();
+        if (v.isEmpty()) {
+            return 0;
+        }
+        try {
+            double d = Double.parseDouble(v);
+            if (d >= 0 && d <= 1e9) {
+                return d;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException(name + ": '" + v + "' is not a rate; enter requests per second such as "
+                + "250 or 0.5 (or leave it empty for none)");
     }
 
     public String getHost() {

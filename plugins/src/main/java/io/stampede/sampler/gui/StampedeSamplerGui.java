@@ -25,7 +25,7 @@ import java.awt.GridBagLayout;
 import java.awt.Insets;
 
 /**
- * The fields both Stampede samplers share (target, timeouts, keep-alive, kept bytes) and the helpers that lay them out.
+ * The fields both Stampede samplers share (target, timeouts, keep-alive, kept bytes, connections and schedule) and the helpers that lay them out.
  * Every field is a plain text field holding the property's string, so  and functions survive a save.
  * No Netty class is touched here: JMeter instantiates GUI classes while scanning lib/ext for its menus.
  */
@@ -42,6 +42,18 @@ abstract class StampedeSamplerGui extends AbstractSamplerGui {
     private final JTextField bytesKept = field(9, "How many response body bytes to keep in the result "
             + "(stampede.response_bytes_kept), default 65536. All bytes are still counted in 'bytes'.");
     private final JCheckBox keepAlive = new JCheckBox("Keep-alive");
+    private final JTextField connections = field(6, "Connections one JMeter thread keeps busy "
+            + "(stampede.connections_per_thread), default 1. Above 1 each sample returns the next completed "
+            + "response and sends a new request on that connection: for requests that do not depend on each other.");
+    private final JTextField pacing = field(7, "Milliseconds between two requests on one connection "
+            + "(stampede.pacing_ms), empty or 0 for none: 'every online user sends one request every T'.");
+    private final JTextField targetRate = field(7, "Requests per second of this sampler per JMeter thread, over "
+            + "all its connections (stampede.target_rate), empty for none. Open model: requests follow the "
+            + "schedule whatever the response time; latency from the intended send time goes to "
+            + "stampede_corrected_us.");
+    private final JTextField sources = field(30, "Local addresses to connect from, taken round-robin "
+            + "(stampede.source_addresses): addresses, ranges (10.0.0.1-20) or CIDR blocks (10.0.1.0/28), "
+            + "separated by commas. Empty: the kernel chooses.");
 
     private final JPanel form = new JPanel(new GridBagLayout());
     private int row;
@@ -59,8 +71,13 @@ abstract class StampedeSamplerGui extends AbstractSamplerGui {
         options.setBorder(BorderFactory.createTitledBorder("Connection and response"));
         addRow(options, 0, "Connect timeout (ms):", connectTimeout, "Response timeout (ms):", responseTimeout);
         addRow(options, 1, "Response bytes kept:", bytesKept, null, keepAlive);
+        JPanel scale = new JPanel(new GridBagLayout());
+        scale.setBorder(BorderFactory.createTitledBorder("Connections and schedule"));
+        addRow(scale, 0, "Connections per thread:", connections, "Pacing per connection (ms):", pacing);
+        addRow(scale, 1, "Source addresses:", sources, "Target rate (req/s):", targetRate);
         addToForm(server, false);
         addToForm(options, false);
+        addToForm(scale, false);
         add(form, BorderLayout.CENTER);
         clearGui();
     }
@@ -127,6 +144,10 @@ abstract class StampedeSamplerGui extends AbstractSamplerGui {
         responseTimeout.setText(el.getPropertyAsString(StampedeSampler.RESPONSE_TIMEOUT));
         bytesKept.setText(el.getPropertyAsString(StampedeSampler.RESPONSE_BYTES_KEPT));
         keepAlive.setSelected(el.getPropertyAsBoolean(StampedeSampler.KEEP_ALIVE, true));
+        connections.setText(el.getPropertyAsString(StampedeSampler.CONNECTIONS_PER_THREAD));
+        pacing.setText(el.getPropertyAsString(StampedeSampler.PACING_MS));
+        targetRate.setText(el.getPropertyAsString(StampedeSampler.TARGET_RATE));
+        sources.setText(el.getPropertyAsString(StampedeSampler.SOURCE_ADDRESSES));
     }
 
     @Override
@@ -138,6 +159,10 @@ abstract class StampedeSamplerGui extends AbstractSamplerGui {
         el.setProperty(StampedeSampler.RESPONSE_TIMEOUT, responseTimeout.getText());
         el.setProperty(StampedeSampler.RESPONSE_BYTES_KEPT, bytesKept.getText());
         el.setProperty(new BooleanProperty(StampedeSampler.KEEP_ALIVE, keepAlive.isSelected()));
+        el.setProperty(StampedeSampler.CONNECTIONS_PER_THREAD, connections.getText());
+        el.setProperty(StampedeSampler.PACING_MS, pacing.getText());
+        el.setProperty(StampedeSampler.TARGET_RATE, targetRate.getText());
+        el.setProperty(StampedeSampler.SOURCE_ADDRESSES, sources.getText());
     }
 
     @Override
@@ -149,5 +174,9 @@ abstract class StampedeSamplerGui extends AbstractSamplerGui {
         responseTimeout.setText(Integer.toString(StampedeSampler.DEFAULT_RESPONSE_TIMEOUT));
         bytesKept.setText(Integer.toString(StampedeSampler.DEFAULT_RESPONSE_BYTES_KEPT));
         keepAlive.setSelected(true);
+        connections.setText("1");
+        pacing.setText("");
+        targetRate.setText("");
+        sources.setText("");
     }
 }

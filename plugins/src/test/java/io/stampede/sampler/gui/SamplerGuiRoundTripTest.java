@@ -22,7 +22,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** What the GUI shows and saves must reopen identically, with the .jmx names other parts of Stampede rely on. */
 class SamplerGuiRoundTripTest {
     private static final List<String> COMMON = List.of(StampedeSampler.HOST, StampedeSampler.PORT,
-            StampedeSampler.CONNECT_TIMEOUT, StampedeSampler.RESPONSE_TIMEOUT, StampedeSampler.RESPONSE_BYTES_KEPT);
+            StampedeSampler.CONNECT_TIMEOUT, StampedeSampler.RESPONSE_TIMEOUT, StampedeSampler.RESPONSE_BYTES_KEPT,
+            StampedeSampler.CONNECTIONS_PER_THREAD, StampedeSampler.PACING_MS, StampedeSampler.TARGET_RATE,
+            StampedeSampler.SOURCE_ADDRESSES);
 
     private static void setCommon(StampedeSampler s) {
         s.setName("my sampler");
@@ -32,6 +34,10 @@ class SamplerGuiRoundTripTest {
         s.setResponseTimeout("4321");
         s.setResponseBytesKept("99");
         s.setKeepAlive(false);
+        s.setProperty(StampedeSampler.CONNECTIONS_PER_THREAD, "${__P(conns,50)}");
+        s.setProperty(StampedeSampler.PACING_MS, "10000");
+        s.setProperty(StampedeSampler.TARGET_RATE, "2.5");
+        s.setProperty(StampedeSampler.SOURCE_ADDRESSES, "10.0.0.1-20, 10.0.1.0/28");
     }
 
     private static void assertSame(TestElement in, TestElement out, List<String> names) {

@@ -1,0 +1,121 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in compliance with
+ * the License. You may obtain a copy of the License at http://www.apache.org/licenses/LICENSE-2.0
+ */
+package io.stampede.sampler;
+
+import io.stampede.engine.AsyncConnection;
+import io.stampede.engine.CompletionQueue;
+import io.stampede.engine.Engine;
+import io.stampede.engine.PreparedRequest;
+
+import java.net.InetSocketAddress;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The connections one sampler clone keeps busy for its JMeter thread when it runs more than one connection per
+ * thread, or on a schedule (pacing, target rate). Every connection carries one request at a time; the thread takes
+ * whichever completes first, and puts the next request on that connection at the connection's next scheduled time.
+ * Only the owning JMeter thread calls it, except {@link #interrupt()}.
+ */
+final class ConnectionGroup {
+    /** How often the owner looks for responses past their timeout (timeouts are therefore this coarse). */
+    private static final long TIMEOUT_SCAN_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
+
+    private final ScheduleSettings settings;
+    private final InetSocketAddress remote;
+    private final CompletionQueue queue;
+    private final AsyncConnection[] slots;
+    private final long epochOffsetNanos;
+    private boolean started;
+    private long nextScanNanos;
+    private volatile boolean interrupted;
+
+    /**
+     * @param firstSource which source address the first connection takes (the JMeter thread number spreads threads
+     *                    over the addresses)
+     */
+    ConnectionGroup(ScheduleSettings settings, InetSocketAddress remote, int firstSource) {
+        this.settings = settings;
+        this.remote = remote;
+        this.queue = new CompletionQueue(Thread.currentThread());
+        this.slots = new AsyncConnection[settings.connections()];
+        Engine engine = Engine.get();
+        for (int i = 0; i < slots.length; i++) {
+            slots[i] = new AsyncConnection(engine, queue, remote, settings.source(firstSource + i));
+        }
+        this.epochOffsetNanos = System.currentTimeMillis() * 1_000_000L - System.nanoTime();
+    }
+
+    boolean targets(String host, int port) {
+        return remote.getPort() == port && host.equals(remote.getHostString());
+    }
+
+    /**
+     * The next completed exchange (response or failure), taken: the caller reads it and then calls {@link #rearm}.
+     * The first call puts a request on every connection, spread evenly over one interval.
+     *
+     * @return null when the sample was interrupted (stop test now)
+     */
+    AsyncConnection next(PreparedRequest req, int keptBytes, int connectTimeout, int responseTimeout) {
+        long now = System.nanoTime();
+        if (!started) {
+            started = true;
+            long spread = settings.intervalNanos() / slots.length;
+            for (int i = 0; i < slots.length; i++) {
+                slots[i].arm(req, now + i * spread, keptBytes, connectTimeout, responseTimeout);
+            }
+            nextScanNanos = now + TIMEOUT_SCAN_NANOS;
+        }
+        for (;;) {
+            AsyncConnection c = (AsyncConnection) queue.poll();
+            if (c != null) {
+                c.take();
+                return c;
+            }
+            if (interrupted) {
+                interrupted = false;
+                return null;
+            }
+            now = System.nanoTime();
+            if (now - nextScanNanos >= 0) {
+                for (AsyncConnection s : slots) {
+                    s.expireIfOverdue(now);
+                }
+                nextScanNanos = now + TIMEOUT_SCAN_NANOS;
+                continue;
+            }
+            c = (AsyncConnection) queue.poll(nextScanNanos - now);
+            if (c != null) {
+                c.take();
+                return c;
+            }
+        }
+    }
+
+    /** Puts the next request on {@code c}: at once without a schedule, else one interval after its last one. */
+    void rearm(AsyncConnection c, boolean keepAlive, PreparedRequest req, int keptBytes, int connectTimeout,
+               int responseTimeout) {
+        c.closeUnlessReusable(keepAlive && !c.failed());
+        long interval = settings.intervalNanos();
+        long at = interval == 0 ? System.nanoTime() : c.intendedNanos() + interval;
+        c.arm(req, at, keptBytes, connectTimeout, responseTimeout);
+    }
+
+    /** Milliseconds since the epoch of a System.nanoTime() instant, for the result's time stamp. */
+    long epochMillis(long nanos) {
+        return (nanos + epochOffsetNanos) / 1_000_000L;
+    }
+
+    /** Any thread: the owner's wait ends at once with no result. */
+    void interrupt() {
+        interrupted = true;
+        queue.wake();
+    }
+
+    void close() {
+        for (AsyncConnection s : slots) {
+            s.close();
+        }
+    }
+}

@@ -1,0 +1,50 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in compliance with
+ * the License. You may obtain a copy of the License at http://www.apache.org/licenses/LICENSE-2.0
+ */
+package io.stampede.sampler;
+
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+
+/**
+ * How a sampler clone drives its connections: how many per JMeter thread, the interval between two requests on one
+ * connection (0: send the next request as soon as the previous response is taken), and the source addresses.
+ * Read at a thread's first sample; immutable.
+ */
+record ScheduleSettings(int connections, long intervalNanos, SourceAddresses sources) {
+    static final String CONNECTIONS_PER_THREAD = "stampede.connections_per_thread";
+    static final String PACING_MS = "stampede.pacing_ms";
+    static final String TARGET_RATE = "stampede.target_rate";
+
+    /** The classic mode: one connection, one request per sample, no schedule, kernel-chosen source address. */
+    boolean classic() {
+        return connections == 1 && intervalNanos == 0 && sources.isEmpty();
+    }
+
+    /**
+     * @param pacingMillis per-connection interval, 0 for none
+     * @param targetRate requests/s for the whole clone (all its connections), 0 for none
+     */
+    static ScheduleSettings of(int connections, long pacingMillis, double targetRate, SourceAddresses sources) {
+        if (pacingMillis > 0 && targetRate > 0) {
+            throw new IllegalArgumentException(PACING_MS + " and " + TARGET_RATE + " are both set; use one: pacing "
+                    + "is the interval per connection, the target rate the requests/s of the thread");
+        }
+        long interval = pacingMillis * 1_000_000L;
+        if (targetRate > 0) {
+            // Each of the connections sends every connections/rate seconds, so together they send rate per second.
+            interval = Math.max(1, Math.round(connections * 1e9 / targetRate));
+        }
+        return new ScheduleSettings(connections, interval, sources);
+    }
+
+    /** The source address of the n-th connection (round-robin), or null for the kernel's choice. */
+    InetSocketAddress source(int n) {
+        if (sources.isEmpty()) {
+            return null;
+        }
+        InetAddress a = sources.addresses().get(Math.floorMod(n, sources.addresses().size()));
+        return new InetSocketAddress(a, 0);
+    }
+}
