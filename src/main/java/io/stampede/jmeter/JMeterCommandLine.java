@@ -3,6 +3,7 @@
  */
 package io.stampede.jmeter;
 
+import io.stampede.results.StampedeColumns;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -70,6 +71,8 @@ public final class JMeterCommandLine {
         }
         Map<String, String> props = reportProperties();
         props.putAll(user);
+        // Stampede's samplers report open connections and µs latencies through these variables (JTL columns).
+        props.put("sample_variables", StampedeColumns.sampleVariables(user.get("sample_variables")));
         props.forEach((k, v) -> cmd.add("-J" + k + "=" + v));
     }
 }

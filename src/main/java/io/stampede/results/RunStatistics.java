@@ -12,6 +12,11 @@ import org.HdrHistogram.Histogram;
 public final class RunStatistics {
 
     private final Histogram elapsedMs = new Histogram(3_600_000L, 3);
+    /** Microseconds, from the sampler's own µs column when the JTL has it, else the ms elapsed column. */
+    private final Histogram elapsedUs = new Histogram(3_600_000_000L, 3);
+    /** Microseconds from the intended send time; only samples that carry the column. */
+    private final Histogram correctedUs = new Histogram(3_600_000_000L, 3);
+    private int openConnections = -1;
     private final Map<ErrorKind, Long> errorsByKind = new EnumMap<>(ErrorKind.class);
     private final Map<String, Long> errorsByCode = new TreeMap<>();
     private long samples;
@@ -26,11 +31,37 @@ public final class RunStatistics {
         firstStart = Math.min(firstStart, s.timeStamp());
         lastEnd = Math.max(lastEnd, s.timeStamp() + s.elapsed());
         activeThreads = s.allThreads();
+        elapsedUs.recordValue(clampUs(s.elapsedUs() >= 0 ? s.elapsedUs() : s.elapsed() * 1000));
+        if (s.correctedUs() >= 0) {
+            correctedUs.recordValue(clampUs(s.correctedUs()));
+        }
+        if (s.openConnections() >= 0) {
+            openConnections = s.openConnections();
+        }
         if (!s.success()) {
             errors++;
             errorsByKind.merge(ErrorKind.of(s.responseCode(), s.responseMessage()), 1L, Long::sum);
             errorsByCode.merge(s.responseCode() + " " + stripPrefix(s.responseMessage()), 1L, Long::sum);
         }
+    }
+
+    private static long clampUs(long us) {
+        return Math.min(Math.max(us, 0), 3_600_000_000L);
+    }
+
+    /** Open connections reported by the latest sample that carried the column, or -1 (stock samplers only). */
+    public int openConnections() {
+        return openConnections;
+    }
+
+    /** Elapsed time in µs of every sample (µs resolution where the sampler wrote stampede_elapsed_us). */
+    public Histogram elapsedMicros() {
+        return elapsedUs;
+    }
+
+    /** Latency from the intended send time in µs, over the samples that carry it (empty if none do). */
+    public Histogram correctedMicros() {
+        return correctedUs;
     }
 
     private static String stripPrefix(String message) {
@@ -56,6 +87,11 @@ public final class RunStatistics {
 
     public Map<String, Long> errorsByCode() {
         return Map.copyOf(errorsByCode);
+    }
+
+    /** The first sample's start, ms since the epoch (0 before any sample). */
+    public long firstStartMillis() {
+        return samples == 0 ? 0 : firstStart;
     }
 
     /** From the first sample's start to the last sample's end, in ms; 0 before any sample. */

@@ -5,9 +5,17 @@ package io.stampede.results;
 
 import java.util.List;
 
-/** The fields of one JTL row that summaries use. */
+/**
+ * The fields of one JTL row that summaries use. The Stampede columns are -1 when the JTL lacks them (stock
+ * samplers leave them empty).
+ */
 public record Sample(long timeStamp, long elapsed, String label, String responseCode, String responseMessage,
-                     boolean success, int allThreads) {
+                     boolean success, int allThreads, int openConnections, long elapsedUs, long correctedUs) {
+
+    public Sample(long timeStamp, long elapsed, String label, String responseCode, String responseMessage,
+                  boolean success, int allThreads) {
+        this(timeStamp, elapsed, label, responseCode, responseMessage, success, allThreads, -1, -1, -1);
+    }
 
     static Sample of(JtlHeader h, List<String> f) {
         return new Sample(
@@ -17,7 +25,14 @@ public record Sample(long timeStamp, long elapsed, String label, String response
                 field(f, h.responseCode()),
                 field(f, h.responseMessage()),
                 "true".equals(field(f, h.success())),
-                (int) parseLong(f, h.allThreads()));
+                (int) parseLong(f, h.allThreads()),
+                (int) optionalLong(f, h.openConnections()),
+                optionalLong(f, h.elapsedUs()),
+                optionalLong(f, h.correctedUs()));
+    }
+
+    private static long optionalLong(List<String> f, int i) {
+        return field(f, i).isEmpty() ? -1 : parseLong(f, i);
     }
 
     private static String field(List<String> f, int i) {

@@ -7,6 +7,7 @@ import io.stampede.cli.StampedeRoot;
 import io.stampede.jmeter.JMeterCommandLine;
 import io.stampede.jmeter.JMeterInstallation;
 import io.stampede.results.JtlTail;
+import io.stampede.results.LatencyHistogramFile;
 import io.stampede.results.RunStatistics;
 import io.stampede.target.TargetServer;
 import io.stampede.target.TargetSettings;
@@ -222,6 +223,10 @@ public final class RunCommand implements Callable<Integer> {
         summary.add("stampede run: " + setup.plan().path().getFileName() + " against " + props.get("host") + ":"
                 + props.get("port"));
         summary.addAll(RunSummary.lines(stats));
+        Path hlog = dir.resolve("latency.hlog");
+        LatencyHistogramFile.write(hlog, stats, stats.firstStartMillis(), stats.firstStartMillis() + stats.spanMs());
+        summary.add("  from " + hlog.getFileName() + " (us resolution where the samplers wrote stampede_elapsed_us):");
+        summary.addAll(LatencyHistogramFile.summaryLines(LatencyHistogramFile.read(hlog)));
         injector.diagnose(stats).lines().forEach(l -> summary.add("  " + l));
         summary.forEach(stdout::println);
         int status = 0;
@@ -236,6 +241,8 @@ public final class RunCommand implements Callable<Integer> {
             }
             stdout.println(summary.get(summary.size() - 1));
         }
+        summary.add("  histogram  " + hlog);
+        stdout.println(summary.get(summary.size() - 1));
         summary.add("  jtl        " + jtl);
         stdout.println(summary.get(summary.size() - 1));
         Files.write(dir.resolve("summary.txt"), summary);

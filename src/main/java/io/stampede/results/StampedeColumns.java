@@ -1,0 +1,37 @@
+/*
+ * Licensed under the Apache License, Version 2.0.
+ */
+package io.stampede.results;
+
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The JMeter variables Stampede's samplers set for {@code sample_variables} (names fixed by the plugin's
+ * StampedeVariables), so that a run's JTL carries open connections and microsecond latencies.
+ */
+public final class StampedeColumns {
+    /** Connections open in the JMeter engine when the sample completed. */
+    public static final String OPEN_CONNECTIONS = "stampede_open_connections";
+    /** Elapsed time in microseconds. */
+    public static final String ELAPSED_US = "stampede_elapsed_us";
+    /** Microseconds from the intended send time (pacing / target rate) to the response: corrected for CO. */
+    public static final String CORRECTED_US = "stampede_corrected_us";
+
+    private StampedeColumns() {}
+
+    /** {@code userValue} (a sample_variables list, or null) with Stampede's variables added after it. */
+    public static String sampleVariables(String userValue) {
+        Set<String> names = new LinkedHashSet<>();
+        if (userValue != null) {
+            for (String n : userValue.split(",")) {
+                if (!n.isBlank()) {
+                    names.add(n.trim());
+                }
+            }
+        }
+        names.addAll(List.of(OPEN_CONNECTIONS, ELAPSED_US, CORRECTED_US));
+        return String.join(",", names);
+    }
+}
