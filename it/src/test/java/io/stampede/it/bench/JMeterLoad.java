@@ -42,13 +42,20 @@ final class JMeterLoad {
     }
 
     Measurement measure(String tool, String plan) throws InterruptedException {
+        return measure(tool, plan, plan.replace(".jmx", ""), java.util.Map.of());
+    }
+
+    /** As {@link #measure(String, String)}, with more -J properties and its own folder (one plan, several rows). */
+    Measurement measure(String tool, String plan, String folder, java.util.Map<String, ?> moreProperties)
+            throws InterruptedException {
         int runSeconds = options.durationSeconds() + TAIL_SECONDS;
-        JMeterRun.Running running = JMeterRun.of(home, Plans.get(plan), workDir.resolve(plan.replace(".jmx", "")))
+        JMeterRun.Running running = JMeterRun.of(home, Plans.get(plan), workDir.resolve(folder))
                 .jtlFormat(JtlFormat.jmeterDefaults())
                 .property("host", nginx.host())
                 .property("port", nginx.port())
                 .property("threads", options.connections())
                 .property("duration", runSeconds)
+                .properties(moreProperties)
                 .timeout(Duration.ofSeconds(runSeconds + 120))
                 .start();
         awaitFirstSample(running);

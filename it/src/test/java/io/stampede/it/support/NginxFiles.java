@@ -74,7 +74,10 @@ final class NginxFiles {
                 + "    uwsgi_temp_path " + temp + "/uwsgi;\n"
                 + "    scgi_temp_path " + temp + "/scgi;\n"
                 + "    server {\n"
-                + "        listen 127.0.0.1:" + port + " backlog=4096;\n"
+                // With several workers, reuseport lets the kernel spread connections evenly over them, so that
+                // tens of thousands of held connections stay below each worker's worker_connections.
+                + "        listen 127.0.0.1:" + port + " backlog=4096" + (options.workers() > 1 ? " reuseport" : "")
+                + ";\n"
                 + "        server_name localhost;\n"
                 + "        root " + dir.resolve("html") + ";\n"
                 + "        index index.html;\n"
