@@ -9,198 +9,158 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandler;
+import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.EventLoop;
 
 import java.io.IOException;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.net.InetSocketAddress;
 import java.net.SocketException;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.TimeUnit;
 
 /**
- * One of the many connections a JMeter thread keeps busy when a sampler runs more than one connection per thread.
- * Unlike {@link HttpConnection} nobody parks on it: the owning thread {@link #arm arms} it with a request and a send
- * time, the event loop (re)connects if needed, sends at that time, frames the response and puts the connection on
- * its owner's {@link CompletionQueue}; the owner {@link #take takes} it, reads the outcome and arms it again. The
- * object is reused for the connection slot's whole life, across reconnects, so a request allocates nothing here.
- *
- * <p>The state field decides races: only the thread that moves it out of SENT (the event loop on completion, the
- * owner on a response timeout) publishes an outcome, so an outcome is delivered exactly once.
+ * One of the many connections a JMeter thread keeps busy when a sampler runs more than one connection per thread, on
+ * a schedule, or pipelined. Nobody parks on it: its {@link Exchange exchanges} (one per request that may be in
+ * flight at once, i.e. the pipelining depth) are armed by the owning thread and completed here. Everything below
+ * runs on the one event loop the connection is pinned to, across reconnects: a closed connection is reopened when
+ * the next exchange is sent, so the object lives as long as its slot.
  */
-public final class AsyncConnection extends CompletionQueue.Node
-        implements ChannelInboundHandler, ChannelFutureListener, Runnable {
-    /** Armed: a send is queued or scheduled on an event loop. */
-    private static final int ARMED = 0;
-    private static final int CONNECTING = 1;
-    private static final int SENT = 2;
-    private static final int COMPLETING = 3;
-    private static final int DONE = 4;
-    private static final int FAILED = 5;
-    /** The owner holds it (outcome taken, not yet armed again); also the initial state. */
-    private static final int HELD = 6;
-    private static final int CLOSED = 7;
-
-    private static final VarHandle STATE;
-
-    static {
-        try {
-            STATE = MethodHandles.lookup().findVarHandle(AsyncConnection.class, "state", int.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
-
+public final class AsyncConnection extends ChannelInboundHandlerAdapter implements ChannelFutureListener {
     private final Engine engine;
-    private final CompletionQueue queue;
+    private final EventLoop loop;
     private final InetSocketAddress remote;
     private final InetSocketAddress local;
-    private final ResponseFramer framer = new ResponseFramer();
-    private volatile int state = HELD;
+    private final int connectTimeoutMillis;
+    private final Exchange[] exchanges;
+    /** Submitted exchanges in order; the first {@code written} of them are on the wire. Event loop only. */
+    private final Exchange[] ring;
+    private int head;
+    private int size;
+    private int written;
     private volatile Channel channel;
-    private volatile long deadlineNanos;
-
-    // Written by the owner before arming (published by the state write and the executor hand-off).
-    private PreparedRequest request;
-    private int keepLimit;
-    private int connectTimeoutMillis;
-    private long responseTimeoutNanos;
-    private long intendedNanos;
-
-    // Written on the event loop before the outcome is published.
+    private volatile boolean closed;
+    private boolean connecting;
     private long connectStartNanos;
-    private long connectEndNanos;
-    private long sentNanos;
-    private long firstByteNanos;
-    private long doneNanos;
-    private IOException failure;
-    private boolean reusable;
-    private boolean retried;
     private int exchangesOnChannel;
 
-    /** @param local the source address of every connection this slot opens; null lets the kernel choose */
-    public AsyncConnection(Engine engine, CompletionQueue queue, InetSocketAddress remote, InetSocketAddress local) {
+    /**
+     * @param depth how many requests may be on the wire at once (pipelining depth, 1 without pipelining)
+     * @param local the source address of every connection opened; null lets the kernel choose
+     */
+    public AsyncConnection(Engine engine, CompletionQueue queue, InetSocketAddress remote, InetSocketAddress local,
+                           int connectTimeoutMillis, int depth) {
         this.engine = engine;
-        this.queue = queue;
+        this.loop = engine.nextLoop();
         this.remote = remote;
         this.local = local;
-    }
-
-    /**
-     * Owner: sends {@code req} at {@code sendAtNanos} (System.nanoTime(); now or in the past sends at once), over the
-     * current connection or a new one if it is closed.
-     */
-    public void arm(PreparedRequest req, long sendAtNanos, int keepBytes, int connectTimeout, int responseTimeout) {
-        request = req;
-        intendedNanos = sendAtNanos;
-        keepLimit = keepBytes;
-        connectTimeoutMillis = connectTimeout;
-        responseTimeoutNanos = responseTimeout * 1_000_000L;
-        connectStartNanos = 0;
-        connectEndNanos = 0;
-        sentNanos = 0;
-        firstByteNanos = 0;
-        doneNanos = 0;
-        failure = null;
-        retried = false;
-        state = ARMED;
-        Channel ch = channel;
-        try {
-            EventLoop loop = ch != null && ch.isActive() ? ch.eventLoop() : engine.nextLoop();
-            long delay = sendAtNanos - System.nanoTime();
-            if (delay > 0) {
-                loop.schedule(this, delay, TimeUnit.NANOSECONDS);
-            } else {
-                loop.execute(this);
-            }
-        } catch (RejectedExecutionException e) {
-            complete(ARMED, FAILED, new PrematureCloseException("Engine stopped (test ending)"));
+        this.connectTimeoutMillis = connectTimeoutMillis;
+        this.ring = new Exchange[depth];
+        this.exchanges = new Exchange[depth];
+        for (int i = 0; i < depth; i++) {
+            exchanges[i] = new Exchange(this, queue);
         }
     }
 
-    /** The armed send, on an event loop. */
+    /** The connection's request slots, as many as its pipelining depth. */
+    public Exchange[] exchanges() {
+        return exchanges;
+    }
+
+    EventLoop loop() {
+        return loop;
+    }
+
+    /** A connection is shared by its exchanges only, and one channel at a time. */
     @Override
-    public void run() {
-        if (state != ARMED) {
-            return; // closed while waiting for its send time
+    public boolean isSharable() {
+        return true;
+    }
+
+    /** Event loop: an armed exchange is due; it goes on the wire now, or once the connection is (re)opened. */
+    void submit(Exchange e) {
+        if (closed) {
+            e.fail(new PrematureCloseException("Connection closed (thread finished)"));
+            return;
         }
+        ring[(head + size) % ring.length] = e;
+        size++;
         Channel ch = channel;
+        if (connecting) {
+            return; // written when the connect completes
+        }
         if (ch != null && ch.isActive()) {
-            send(ch);
+            writeUnwritten(ch, 0, 0);
         } else {
             connect();
         }
     }
 
     private void connect() {
-        state = CONNECTING;
+        connecting = true;
         connectStartNanos = System.nanoTime();
         exchangesOnChannel = 0;
         try {
-            ChannelFuture f = engine.newBootstrap(this, connectTimeoutMillis, local).connect(remote);
+            ChannelFuture f = engine.newBootstrap(this, connectTimeoutMillis, local, loop).connect(remote);
             channel = f.channel();
             f.addListener(this);
         } catch (RuntimeException e) {
-            complete(CONNECTING, FAILED, new IOException(e.toString(), e));
+            connecting = false;
+            failAll(new IOException(e.toString(), e));
         }
     }
 
-    /** Connect outcome, on the new channel's event loop. */
+    /** Connect outcome, on the loop. */
     @Override
     public void operationComplete(ChannelFuture f) {
         if (f.channel() != channel) {
             return;
         }
-        if (f.isSuccess()) {
-            connectEndNanos = System.nanoTime();
-            if (state == CONNECTING) {
-                send(f.channel());
-            } else if (state == CLOSED) {
-                f.channel().close(); // closed by its owner while connecting
-            }
-        } else {
+        connecting = false;
+        if (!f.isSuccess()) {
             Throwable c = f.cause();
-            complete(CONNECTING, FAILED, c instanceof IOException io ? io : new IOException(String.valueOf(c), c));
+            failAll(c instanceof IOException io ? io : new IOException(String.valueOf(c), c));
+        } else if (closed) {
+            f.channel().close();
+        } else {
+            writeUnwritten(f.channel(), connectStartNanos, System.nanoTime());
         }
     }
 
-    private void send(Channel ch) {
-        framer.reset(request.head(), keepLimit);
-        exchangesOnChannel++;
-        long now = System.nanoTime();
-        if (sentNanos == 0) {
-            sentNanos = now;
+    private void writeUnwritten(Channel ch, long connectStart, long connectEnd) {
+        boolean any = false;
+        while (written < size) {
+            Exchange e = ring[(head + written) % ring.length];
+            written++;
+            if (e.state() != Exchange.ARMED) {
+                continue;
+            }
+            if (connectStart != 0) {
+                e.connectStartNanos = connectStart;
+                e.connectEndNanos = connectEnd;
+            }
+            e.framer.reset(e.request.head(), e.keepLimit);
+            exchangesOnChannel++;
+            e.sent(System.nanoTime());
+            ch.write(e.request.retainedBytes(), ch.voidPromise());
+            any = true;
         }
-        deadlineNanos = now + responseTimeoutNanos;
-        state = SENT;
-        ch.writeAndFlush(request.retainedBytes(), ch.voidPromise());
+        if (any) {
+            ch.flush();
+        }
     }
 
-    @Override
-    public void channelRead(ChannelHandlerContext ctx, Object msg) {
-        ByteBuf in = (ByteBuf) msg;
-        try {
-            if (ctx.channel() != channel || state != SENT) {
-                // Bytes nobody asked for: the stream is out of step, never reuse it.
-                reusable = false;
-                ctx.close();
-                return;
-            }
-            if (firstByteNanos == 0) {
-                firstByteNanos = System.nanoTime();
-            }
-            if (framer.feed(in)) {
-                doneNanos = System.nanoTime();
-                reusable = framer.reusable() && !in.isReadable();
-                complete(SENT, DONE, null);
-            }
-        } catch (IOException e) {
-            complete(SENT, FAILED, e);
-            ctx.close();
-        } finally {
-            in.release();
+    private Exchange pop() {
+        Exchange e = ring[head];
+        ring[head] = null;
+        head = (head + 1) % ring.length;
+        size--;
+        if (written > 0) {
+            written--;
+        }
+        return e;
+    }
+
+    private void failAll(IOException why) {
+        while (size > 0) {
+            pop().fail(why);
         }
     }
 
@@ -210,175 +170,91 @@ public final class AsyncConnection extends CompletionQueue.Node
     }
 
     @Override
-    public void channelInactive(ChannelHandlerContext ctx) {
-        engine.connectionClosed();
-        if (ctx.channel() != channel) {
-            return;
-        }
-        reusable = false;
-        if (state != SENT) {
-            return; // idle: the next send reconnects
-        }
-        if (framer.closeReceived()) {
-            doneNanos = System.nanoTime();
-            complete(SENT, DONE, null);
-        } else if (!framer.started() && exchangesOnChannel > 1 && !retried && STATE.compareAndSet(this, SENT, ARMED)) {
-            // The server closed an idle keep-alive connection as we sent: send once more on a new one, as a browser.
-            retried = true;
-            connect();
-        } else {
-            complete(SENT, FAILED, new PrematureCloseException("Connection closed by the server " + framer.progress()));
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        ByteBuf in = (ByteBuf) msg;
+        try {
+            if (ctx.channel() != channel) {
+                ctx.close();
+                return;
+            }
+            while (in.isReadable()) {
+                if (written == 0 || ring[head].state() != Exchange.SENT) {
+                    // Bytes nobody asked for (or for an exchange that timed out): the stream is out of step.
+                    ctx.close();
+                    return;
+                }
+                Exchange e = ring[head];
+                long now = System.nanoTime();
+                if (e.firstByteNanos == 0) {
+                    e.firstByteNanos = now;
+                }
+                if (!e.framer.feed(in)) {
+                    return;
+                }
+                boolean keep = e.framer.reusable();
+                pop();
+                e.succeed(now);
+                if (!keep) {
+                    ctx.close();
+                    return;
+                }
+            }
+        } catch (IOException e) {
+            failAll(e);
+            ctx.close();
+        } finally {
+            in.release();
         }
     }
 
     @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        engine.connectionClosed();
+        if (ctx.channel() != channel || written == 0) {
+            return; // idle: the next exchange reconnects
+        }
+        Exchange e = ring[head];
+        long now = System.nanoTime();
+        if (e.state() == Exchange.SENT && e.framer.closeReceived()) {
+            pop();
+            e.succeed(now);
+        } else if (size == 1 && !e.framer.started() && exchangesOnChannel > 1 && !e.retried && !closed
+                && e.unsend()) {
+            // The server closed an idle keep-alive connection as we sent: send once more on a new one, as a browser.
+            e.retried = true;
+            written = 0;
+            connect();
+            return;
+        }
+        failAll(new PrematureCloseException("Connection closed by the server "
+                + (size > 0 ? ring[head].framer.progress() : "")));
+    }
+
+    @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        if (ctx.channel() == channel) {
-            reusable = false;
-            boolean staleReset = state == SENT && !framer.started() && exchangesOnChannel > 1 && !retried
+        if (ctx.channel() == channel && written > 0) {
+            Exchange e = ring[head];
+            boolean staleReset = size == 1 && !e.framer.started() && exchangesOnChannel > 1 && !e.retried
                     && (cause instanceof SocketException || String.valueOf(cause.getMessage()).contains("reset"));
             if (!staleReset) {
                 // A stale reset is retried by channelInactive, which the close below triggers.
-                IOException io = cause instanceof IOException e ? e : new IOException(cause.toString(), cause);
-                complete(SENT, FAILED, io);
-                complete(CONNECTING, FAILED, io);
+                failAll(cause instanceof IOException io ? io : new IOException(cause.toString(), cause));
             }
         }
         ctx.close();
     }
 
-    private void complete(int from, int to, IOException why) {
-        if (STATE.compareAndSet(this, from, COMPLETING)) {
-            failure = why;
-            deadlineNanos = 0;
-            state = to;
-            queue.offer(this);
-        }
-    }
-
-    /**
-     * Owner: fails the exchange with a response timeout if its deadline passed, closing the connection.
-     *
-     * @return whether it did
-     */
-    public boolean expireIfOverdue(long nowNanos) {
-        long d = deadlineNanos;
-        if (d == 0 || nowNanos - d < 0 || !STATE.compareAndSet(this, SENT, COMPLETING)) {
-            return false;
-        }
-        failure = new ResponseTimeoutException("No complete response within the response timeout");
-        deadlineNanos = 0;
-        reusable = false;
+    /** Any thread: closes the current channel; exchanges in flight fail, the next one reconnects. */
+    void closeChannel() {
         Channel ch = channel;
-        state = FAILED;
         if (ch != null) {
             ch.close();
         }
-        queue.offer(this);
-        return true;
     }
 
-    /** Owner: takes the outcome this connection put on the queue; it stays held until armed again. */
-    public void take() {
-        state = HELD;
-    }
-
-    /** Owner: whether the outcome taken is a failure; {@link #failure()} says which. */
-    public boolean failed() {
-        return failure != null;
-    }
-
-    public IOException failure() {
-        return failure;
-    }
-
-    /** The response taken; valid until the next {@link #arm}. */
-    public ResponseFramer response() {
-        return framer;
-    }
-
-    /** The request the outcome belongs to. */
-    public PreparedRequest request() {
-        return request;
-    }
-
-    /** Owner, after take: whether another request may follow on this connection; closes it otherwise. */
-    public void closeUnlessReusable(boolean keepAlive) {
-        if (!keepAlive || !reusable) {
-            Channel ch = channel;
-            if (ch != null) {
-                ch.close();
-            }
-        }
-    }
-
-    /** Owner: closes for good; a pending send is dropped. */
+    /** Owner: closes for good; exchanges not yet sent are dropped. */
     public void close() {
-        state = CLOSED;
-        Channel ch = channel;
-        if (ch != null) {
-            ch.close();
-        }
-    }
-
-    /** When the send was meant to happen (the schedule, for latency corrected for coordinated omission). */
-    public long intendedNanos() {
-        return intendedNanos;
-    }
-
-    /** When this exchange started: the connect if it opened one, else the write; 0 if it never got that far. */
-    public long startNanos() {
-        return connectStartNanos != 0 ? connectStartNanos : sentNanos;
-    }
-
-    /** Connect duration in ns, 0 when the exchange reused an open connection. */
-    public long connectNanos() {
-        return connectStartNanos != 0 && connectEndNanos != 0 ? connectEndNanos - connectStartNanos : 0;
-    }
-
-    public long firstByteNanos() {
-        return firstByteNanos;
-    }
-
-    /** When the response completed (or 0 when it failed). */
-    public long doneNanos() {
-        return doneNanos;
-    }
-
-    // Events this handler, the last of its pipeline, has no use for: passed on like ChannelInboundHandlerAdapter.
-
-    @Override
-    public void channelRegistered(ChannelHandlerContext ctx) {
-        ctx.fireChannelRegistered();
-    }
-
-    @Override
-    public void channelUnregistered(ChannelHandlerContext ctx) {
-        ctx.fireChannelUnregistered();
-    }
-
-    @Override
-    public void channelReadComplete(ChannelHandlerContext ctx) {
-        ctx.fireChannelReadComplete();
-    }
-
-    @Override
-    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
-        ctx.fireUserEventTriggered(evt);
-    }
-
-    @Override
-    public void channelWritabilityChanged(ChannelHandlerContext ctx) {
-        ctx.fireChannelWritabilityChanged();
-    }
-
-    @Override
-    public void handlerAdded(ChannelHandlerContext ctx) {
-        // nothing to set up
-    }
-
-    @Override
-    public void handlerRemoved(ChannelHandlerContext ctx) {
-        // nothing to free
+        closed = true;
+        closeChannel();
     }
 }

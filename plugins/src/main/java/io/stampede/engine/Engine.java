@@ -143,12 +143,13 @@ public final class Engine {
     }
 
     /**
-     * A bootstrap connecting with exactly the given connect timeout, from {@code local} when not null. On epoll the
-     * local port is then chosen at connect time (IP_BIND_ADDRESS_NO_PORT), so each source address can reach every
-     * destination through the whole port range instead of one shared bind-time range.
+     * A bootstrap connecting on {@code loop} with exactly the given connect timeout, from {@code local} when not
+     * null. On epoll the local port is then chosen at connect time (IP_BIND_ADDRESS_NO_PORT), so each source address
+     * can reach every destination through the whole port range instead of one shared bind-time range.
      */
-    Bootstrap newBootstrap(ChannelHandler handler, int connectTimeoutMillis, InetSocketAddress local) {
-        Bootstrap b = bootstrap.clone()
+    Bootstrap newBootstrap(ChannelHandler handler, int connectTimeoutMillis, InetSocketAddress local,
+                           EventLoop loop) {
+        Bootstrap b = bootstrap.clone(loop)
                 .handler(handler)
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, Math.max(1, connectTimeoutMillis));
         if (local != null) {

@@ -7,6 +7,7 @@ package io.stampede.sampler;
 import io.stampede.engine.AsyncConnection;
 import io.stampede.engine.CompletionQueue;
 import io.stampede.engine.Engine;
+import io.stampede.engine.Exchange;
 import io.stampede.engine.PreparedRequest;
 
 import java.net.InetSocketAddress;
@@ -14,8 +15,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The connections one sampler clone keeps busy for its JMeter thread when it runs more than one connection per
- * thread, or on a schedule (pacing, target rate). Every connection carries one request at a time; the thread takes
- * whichever completes first, and puts the next request on that connection at the connection's next scheduled time.
+ * thread, on a schedule (pacing, target rate) or pipelined. Every connection carries up to its pipelining depth of
+ * requests at a time (its exchanges); the thread takes whichever exchange completes first, and puts the next
+ * request on that exchange at its next scheduled time.
  * Only the owning JMeter thread calls it, except {@link #interrupt()}.
  */
 final class ConnectionGroup {
@@ -25,7 +27,8 @@ final class ConnectionGroup {
     private final ScheduleSettings settings;
     private final InetSocketAddress remote;
     private final CompletionQueue queue;
-    private final AsyncConnection[] slots;
+    private final AsyncConnection[] connections;
+    private final Exchange[] slots;
     private final long epochOffsetNanos;
     private boolean started;
     private long nextScanNanos;
@@ -35,14 +38,18 @@ final class ConnectionGroup {
      * @param firstSource which source address the first connection takes (the JMeter thread number spreads threads
      *                    over the addresses)
      */
-    ConnectionGroup(ScheduleSettings settings, InetSocketAddress remote, int firstSource) {
+    ConnectionGroup(ScheduleSettings settings, InetSocketAddress remote, int firstSource, int connectTimeout) {
         this.settings = settings;
         this.remote = remote;
         this.queue = new CompletionQueue(Thread.currentThread());
-        this.slots = new AsyncConnection[settings.connections()];
+        this.connections = new AsyncConnection[settings.connections()];
+        int depth = settings.pipelineDepth();
+        this.slots = new Exchange[connections.length * depth];
         Engine engine = Engine.get();
-        for (int i = 0; i < slots.length; i++) {
-            slots[i] = new AsyncConnection(engine, queue, remote, settings.source(firstSource + i));
+        for (int i = 0; i < connections.length; i++) {
+            connections[i] = new AsyncConnection(engine, queue, remote, settings.source(firstSource + i),
+                    connectTimeout, depth);
+            System.arraycopy(connections[i].exchanges(), 0, slots, i * depth, depth);
         }
         this.epochOffsetNanos = System.currentTimeMillis() * 1_000_000L - System.nanoTime();
     }
@@ -53,22 +60,22 @@ final class ConnectionGroup {
 
     /**
      * The next completed exchange (response or failure), taken: the caller reads it and then calls {@link #rearm}.
-     * The first call puts a request on every connection, spread evenly over one interval.
+     * The first call arms every exchange, spread evenly over one interval.
      *
      * @return null when the sample was interrupted (stop test now)
      */
-    AsyncConnection next(PreparedRequest req, int keptBytes, int connectTimeout, int responseTimeout) {
+    Exchange next(PreparedRequest req, int keptBytes, int responseTimeout) {
         long now = System.nanoTime();
         if (!started) {
             started = true;
             long spread = settings.intervalNanos() / slots.length;
             for (int i = 0; i < slots.length; i++) {
-                slots[i].arm(req, now + i * spread, keptBytes, connectTimeout, responseTimeout);
+                slots[i].arm(req, now + i * spread, keptBytes, responseTimeout);
             }
             nextScanNanos = now + TIMEOUT_SCAN_NANOS;
         }
         for (;;) {
-            AsyncConnection c = (AsyncConnection) queue.poll();
+            Exchange c = (Exchange) queue.poll();
             if (c != null) {
                 c.take();
                 return c;
@@ -79,13 +86,13 @@ final class ConnectionGroup {
             }
             now = System.nanoTime();
             if (now - nextScanNanos >= 0) {
-                for (AsyncConnection s : slots) {
+                for (Exchange s : slots) {
                     s.expireIfOverdue(now);
                 }
                 nextScanNanos = now + TIMEOUT_SCAN_NANOS;
                 continue;
             }
-            c = (AsyncConnection) queue.poll(nextScanNanos - now);
+            c = (Exchange) queue.poll(nextScanNanos - now);
             if (c != null) {
                 c.take();
                 return c;
@@ -94,12 +101,10 @@ final class ConnectionGroup {
     }
 
     /** Puts the next request on {@code c}: at once without a schedule, else one interval after its last one. */
-    void rearm(AsyncConnection c, boolean keepAlive, PreparedRequest req, int keptBytes, int connectTimeout,
-               int responseTimeout) {
-        c.closeUnlessReusable(keepAlive && !c.failed());
+    void rearm(Exchange c, PreparedRequest req, int keptBytes, int responseTimeout) {
         long interval = settings.intervalNanos();
         long at = interval == 0 ? System.nanoTime() : c.intendedNanos() + interval;
-        c.arm(req, at, keptBytes, connectTimeout, responseTimeout);
+        c.arm(req, at, keptBytes, responseTimeout);
     }
 
     /** Milliseconds since the epoch of a System.nanoTime() instant, for the result's time stamp. */
@@ -114,8 +119,8 @@ final class ConnectionGroup {
     }
 
     void close() {
-        for (AsyncConnection s : slots) {
-            s.close();
+        for (AsyncConnection c : connections) {
+            c.close();
         }
     }
 }

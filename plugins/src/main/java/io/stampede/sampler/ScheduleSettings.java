@@ -9,34 +9,43 @@ import java.net.InetSocketAddress;
 
 /**
  * How a sampler clone drives its connections: how many per JMeter thread, the interval between two requests on one
- * connection (0: send the next request as soon as the previous response is taken), and the source addresses.
+ * exchange (0: send the next request as soon as the previous response is taken), how many requests each connection
+ * has on the wire at once (pipelining depth; each is one exchange), and the source addresses.
  * Read at a thread's first sample; immutable.
  */
-record ScheduleSettings(int connections, long intervalNanos, SourceAddresses sources) {
+record ScheduleSettings(int connections, long intervalNanos, int pipelineDepth, SourceAddresses sources) {
     static final String CONNECTIONS_PER_THREAD = "stampede.connections_per_thread";
     static final String PACING_MS = "stampede.pacing_ms";
     static final String TARGET_RATE = "stampede.target_rate";
+    static final String PIPELINE_DEPTH = "stampede.pipeline_depth";
 
     /** The classic mode: one connection, one request per sample, no schedule, kernel-chosen source address. */
     boolean classic() {
-        return connections == 1 && intervalNanos == 0 && sources.isEmpty();
+        return connections == 1 && intervalNanos == 0 && pipelineDepth == 1 && sources.isEmpty();
     }
 
     /**
      * @param pacingMillis per-connection interval, 0 for none
      * @param targetRate requests/s for the whole clone (all its connections), 0 for none
+     * @param depth pipelining depth, 1 for none
      */
-    static ScheduleSettings of(int connections, long pacingMillis, double targetRate, SourceAddresses sources) {
+    static ScheduleSettings of(int connections, long pacingMillis, double targetRate, int depth, boolean keepAlive,
+                               SourceAddresses sources) {
+        if (depth > 1 && !keepAlive) {
+            throw new IllegalArgumentException(PIPELINE_DEPTH + " " + depth + " needs keep-alive: a server closes a "
+                    + "'Connection: close' connection after the first response; turn stampede.keep_alive on or set "
+                    + "the depth to 1");
+        }
         if (pacingMillis > 0 && targetRate > 0) {
             throw new IllegalArgumentException(PACING_MS + " and " + TARGET_RATE + " are both set; use one: pacing "
                     + "is the interval per connection, the target rate the requests/s of the thread");
         }
         long interval = pacingMillis * 1_000_000L;
         if (targetRate > 0) {
-            // Each of the connections sends every connections/rate seconds, so together they send rate per second.
-            interval = Math.max(1, Math.round(connections * 1e9 / targetRate));
+            // Each exchange sends every exchanges/rate seconds, so together they send rate per second.
+            interval = Math.max(1, Math.round((double) connections * depth * 1e9 / targetRate));
         }
-        return new ScheduleSettings(connections, interval, sources);
+        return new ScheduleSettings(connections, interval, depth, sources);
     }
 
     /** The source address of the n-th connection (round-robin), or null for the kernel's choice. */

@@ -4,8 +4,8 @@
  */
 package io.stampede.sampler;
 
-import io.stampede.engine.AsyncConnection;
 import io.stampede.engine.Engine;
+import io.stampede.engine.Exchange;
 import io.stampede.engine.HttpConnection;
 import io.stampede.engine.PreparedRequest;
 import org.apache.jmeter.samplers.AbstractSampler;
@@ -39,6 +39,7 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
     public static final String CONNECTIONS_PER_THREAD = ScheduleSettings.CONNECTIONS_PER_THREAD;
     public static final String PACING_MS = ScheduleSettings.PACING_MS;
     public static final String TARGET_RATE = ScheduleSettings.TARGET_RATE;
+    public static final String PIPELINE_DEPTH = ScheduleSettings.PIPELINE_DEPTH;
     public static final String SOURCE_ADDRESSES = SourceAddresses.PROPERTY;
 
     public static final int DEFAULT_PORT = 80;
@@ -95,7 +96,7 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
             responseTimeout = intProperty(RESPONSE_TIMEOUT, DEFAULT_RESPONSE_TIMEOUT, 1, Integer.MAX_VALUE / 1000);
             kept = intProperty(RESPONSE_BYTES_KEPT, DEFAULT_RESPONSE_BYTES_KEPT, 0, Integer.MAX_VALUE - 8);
             req = request(host, port, keepAlive);
-            sched = schedule();
+            sched = schedule(keepAlive);
         } catch (IllegalArgumentException e) {
             res.sampleStart();
             res.sampleEnd();
@@ -109,7 +110,7 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
             variables = StampedeVariables.fromJMeterProperties();
         }
         if (!sched.classic()) {
-            return sampleFromGroup(res, sched, req, host, port, keepAlive, connectTimeout, responseTimeout, kept);
+            return sampleFromGroup(res, sched, req, host, port, connectTimeout, responseTimeout, kept);
         }
         if (connections == null) {
             connections = ThreadConnections.ofCurrentThread();
@@ -139,13 +140,15 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
     }
 
     /** The schedule properties, parsed at the thread's first sample and kept (they shape the connection group). */
-    private ScheduleSettings schedule() {
+    private ScheduleSettings schedule(boolean keepAlive) {
         ScheduleSettings s = schedule;
         if (s == null) {
             int c = intProperty(CONNECTIONS_PER_THREAD, 1, 1, 1_000_000);
             int pacing = intProperty(PACING_MS, 0, 0, Integer.MAX_VALUE);
             double rate = doubleProperty(TARGET_RATE);
-            s = ScheduleSettings.of(c, pacing, rate, SourceAddresses.parse(getPropertyAsString(SOURCE_ADDRESSES)));
+            int depth = intProperty(PIPELINE_DEPTH, 1, 1, 1024);
+            s = ScheduleSettings.of(c, pacing, rate, depth, keepAlive,
+                    SourceAddresses.parse(getPropertyAsString(SOURCE_ADDRESSES)));
             schedule = s;
         }
         return s;
@@ -156,7 +159,7 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
      * that connection's own send (or connect), and the connection gets its next request before the result returns.
      */
     private SampleResult sampleFromGroup(SampleResult res, ScheduleSettings sched, PreparedRequest req, String host,
-                                         int port, boolean keepAlive, int connectTimeout, int responseTimeout,
+                                         int port, int connectTimeout, int responseTimeout,
                                          int kept) {
         ConnectionGroup g = group;
         InetSocketAddress address;
@@ -172,10 +175,11 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
             if (g != null) {
                 g.close();
             }
-            g = new ConnectionGroup(sched, address, JMeterContextService.getContext().getThreadNum());
+            g = new ConnectionGroup(sched, address, JMeterContextService.getContext().getThreadNum(),
+                    connectTimeout);
             group = g;
         }
-        AsyncConnection c = g.next(req, kept, connectTimeout, responseTimeout);
+        Exchange c = g.next(req, kept, responseTimeout);
         if (c == null) {
             res.sampleStart();
             res.sampleEnd();
@@ -197,7 +201,7 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
             filler.fill(res, c.response());
         }
         variables.put(end - start, end - c.intendedNanos());
-        g.rearm(c, keepAlive, req, kept, connectTimeout, responseTimeout);
+        g.rearm(c, req, kept, responseTimeout);
         return res;
     }
 

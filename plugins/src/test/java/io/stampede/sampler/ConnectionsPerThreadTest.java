@@ -258,4 +258,45 @@ class ConnectionsPerThreadTest extends SamplerTestSupport {
             s.threadFinished();
         }
     }
+
+    @Test
+    void pipelinedRequestsGetTheirOwnResponsesInOrder() throws Exception {
+        // The server answers nothing until it holds four requests, then all four in one write: only a client that
+        // writes four requests ahead gets any answer, and must split one read into four results.
+        try (TestServer server = new TestServer((sock, out, req, n) -> {
+            if (n % 4 == 3) {
+                StringBuilder four = new StringBuilder();
+                for (int i = n - 3; i <= n; i++) {
+                    String body = "resp-" + i;
+                    four.append("HTTP/1.1 200 OK\r\nContent-Length: ").append(body.length()).append("\r\n\r\n")
+                            .append(body);
+                }
+                out.write(four.toString().getBytes(StandardCharsets.ISO_8859_1));
+            }
+        })) {
+            HttpRawSampler s = multi(server.port(), 1);
+            s.setProperty(StampedeSampler.PIPELINE_DEPTH, "4");
+            s.setResponseTimeout("5000");
+            for (int i = 0; i < 12; i++) {
+                SampleResult r = s.sample(null);
+                assertTrue(r.isSuccessful(), r.getResponseCode() + " " + r.getResponseMessage());
+                assertEquals("resp-" + i, r.getResponseDataAsString());
+            }
+            assertEquals(1, server.connections.get());
+            s.threadFinished();
+        }
+    }
+
+    @Test
+    void pipeliningWithoutKeepAliveIsRejectedByName() throws Exception {
+        try (TestServer server = TestServer.answering(TestServer.OK)) {
+            HttpRawSampler s = multi(server.port(), 1);
+            s.setProperty(StampedeSampler.PIPELINE_DEPTH, "2");
+            s.setKeepAlive(false);
+            SampleResult r = s.sample(null);
+            assertFalse(r.isSuccessful());
+            assertTrue(r.getResponseMessage().contains("stampede.pipeline_depth 2 needs keep-alive"),
+                    r.getResponseMessage());
+        }
+    }
 }

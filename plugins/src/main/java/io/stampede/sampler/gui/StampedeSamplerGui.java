@@ -51,6 +51,8 @@ abstract class StampedeSamplerGui extends AbstractSamplerGui {
             + "all its connections (stampede.target_rate), empty for none. Open model: requests follow the "
             + "schedule whatever the response time; latency from the intended send time goes to "
             + "stampede_corrected_us.");
+    private final JTextField pipeline = field(4, "HTTP/1.1 pipelining (stampede.pipeline_depth): requests written "
+            + "ahead on each connection before their responses arrive, default 1 (none). Needs keep-alive.");
     private final JTextField sources = field(30, "Local addresses to connect from, taken round-robin "
             + "(stampede.source_addresses): addresses, ranges (10.0.0.1-20) or CIDR blocks (10.0.1.0/28), "
             + "separated by commas. Empty: the kernel chooses.");
@@ -74,7 +76,8 @@ abstract class StampedeSamplerGui extends AbstractSamplerGui {
         JPanel scale = new JPanel(new GridBagLayout());
         scale.setBorder(BorderFactory.createTitledBorder("Connections and schedule"));
         addRow(scale, 0, "Connections per thread:", connections, "Pacing per connection (ms):", pacing);
-        addRow(scale, 1, "Source addresses:", sources, "Target rate (req/s):", targetRate);
+        addRow(scale, 1, "Pipelining depth:", pipeline, "Target rate (req/s):", targetRate);
+        addRow(scale, 2, "Source addresses:", sources, null, new JLabel());
         addToForm(server, false);
         addToForm(options, false);
         addToForm(scale, false);
@@ -148,6 +151,7 @@ abstract class StampedeSamplerGui extends AbstractSamplerGui {
         pacing.setText(el.getPropertyAsString(StampedeSampler.PACING_MS));
         targetRate.setText(el.getPropertyAsString(StampedeSampler.TARGET_RATE));
         sources.setText(el.getPropertyAsString(StampedeSampler.SOURCE_ADDRESSES));
+        pipeline.setText(el.getPropertyAsString(StampedeSampler.PIPELINE_DEPTH));
     }
 
     @Override
@@ -163,6 +167,7 @@ abstract class StampedeSamplerGui extends AbstractSamplerGui {
         el.setProperty(StampedeSampler.PACING_MS, pacing.getText());
         el.setProperty(StampedeSampler.TARGET_RATE, targetRate.getText());
         el.setProperty(StampedeSampler.SOURCE_ADDRESSES, sources.getText());
+        el.setProperty(StampedeSampler.PIPELINE_DEPTH, pipeline.getText());
     }
 
     @Override
@@ -178,5 +183,6 @@ abstract class StampedeSamplerGui extends AbstractSamplerGui {
         pacing.setText("");
         targetRate.setText("");
         sources.setText("");
+        pipeline.setText("1");
     }
 }

@@ -24,7 +24,7 @@ class SamplerGuiRoundTripTest {
     private static final List<String> COMMON = List.of(StampedeSampler.HOST, StampedeSampler.PORT,
             StampedeSampler.CONNECT_TIMEOUT, StampedeSampler.RESPONSE_TIMEOUT, StampedeSampler.RESPONSE_BYTES_KEPT,
             StampedeSampler.CONNECTIONS_PER_THREAD, StampedeSampler.PACING_MS, StampedeSampler.TARGET_RATE,
-            StampedeSampler.SOURCE_ADDRESSES);
+            StampedeSampler.SOURCE_ADDRESSES, StampedeSampler.PIPELINE_DEPTH);
 
     private static void setCommon(StampedeSampler s) {
         s.setName("my sampler");
@@ -38,6 +38,7 @@ class SamplerGuiRoundTripTest {
         s.setProperty(StampedeSampler.PACING_MS, "10000");
         s.setProperty(StampedeSampler.TARGET_RATE, "2.5");
         s.setProperty(StampedeSampler.SOURCE_ADDRESSES, "10.0.0.1-20, 10.0.1.0/28");
+        s.setProperty(StampedeSampler.PIPELINE_DEPTH, "8");
     }
 
     private static void assertSame(TestElement in, TestElement out, List<String> names) {

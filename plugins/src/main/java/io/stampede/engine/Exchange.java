@@ -1,0 +1,212 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in compliance with
+ * the License. You may obtain a copy of the License at http://www.apache.org/licenses/LICENSE-2.0
+ */
+package io.stampede.engine;
+
+import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One request/response slot of an {@link AsyncConnection}, reused for the slot's whole life so that a request
+ * allocates nothing here: the owning JMeter thread {@link #arm arms} it with a request and a send time, the
+ * connection's event loop sends it and frames its response, then puts it on the owner's {@link CompletionQueue};
+ * the owner {@link #take takes} it, reads the outcome and arms it again. A connection has as many exchanges as its
+ * pipelining depth.
+ *
+ * <p>The state field decides races: only the thread that moves it out of ARMED or SENT (the event loop on completion
+ * or failure, the owner on a response timeout) publishes an outcome, so each outcome is delivered exactly once.
+ */
+public final class Exchange extends CompletionQueue.Node implements Runnable {
+    static final int ARMED = 0;
+    static final int SENT = 1;
+    private static final int COMPLETING = 2;
+    private static final int DONE = 3;
+    private static final int FAILED = 4;
+    /** The owner holds it: its outcome was taken and it is not armed again yet; also the initial state. */
+    private static final int HELD = 5;
+
+    private static final VarHandle STATE;
+
+    static {
+        try {
+            STATE = MethodHandles.lookup().findVarHandle(Exchange.class, "state", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private final AsyncConnection connection;
+    private final CompletionQueue queue;
+    final ResponseFramer framer = new ResponseFramer();
+    private volatile int state = HELD;
+    private volatile long deadlineNanos;
+
+    // Written by the owner before arming (published by the executor hand-off).
+    PreparedRequest request;
+    int keepLimit;
+    private long responseTimeoutNanos;
+    private long intendedNanos;
+
+    // Written on the event loop before the outcome is published.
+    long connectStartNanos;
+    long connectEndNanos;
+    long sentNanos;
+    long firstByteNanos;
+    long doneNanos;
+    boolean retried;
+    private IOException failure;
+
+    Exchange(AsyncConnection connection, CompletionQueue queue) {
+        this.connection = connection;
+        this.queue = queue;
+    }
+
+    /** Owner: sends {@code req} at {@code sendAtNanos} (System.nanoTime(); now or in the past: at once). */
+    public void arm(PreparedRequest req, long sendAtNanos, int keepBytes, int responseTimeout) {
+        request = req;
+        intendedNanos = sendAtNanos;
+        keepLimit = keepBytes;
+        responseTimeoutNanos = responseTimeout * 1_000_000L;
+        connectStartNanos = 0;
+        connectEndNanos = 0;
+        sentNanos = 0;
+        firstByteNanos = 0;
+        doneNanos = 0;
+        failure = null;
+        retried = false;
+        state = ARMED;
+        try {
+            long delay = sendAtNanos - System.nanoTime();
+            if (delay > 0) {
+                connection.loop().schedule(this, delay, TimeUnit.NANOSECONDS);
+            } else {
+                connection.loop().execute(this);
+            }
+        } catch (RejectedExecutionException e) {
+            complete(ARMED, FAILED, new PrematureCloseException("Engine stopped (test ending)"));
+        }
+    }
+
+    /** The armed send, on the connection's event loop. */
+    @Override
+    public void run() {
+        if (state == ARMED) {
+            connection.submit(this);
+        }
+    }
+
+    int state() {
+        return state;
+    }
+
+    /** Event loop: the request is on the wire now. */
+    void sent(long now) {
+        if (sentNanos == 0) {
+            sentNanos = now;
+        }
+        deadlineNanos = now + responseTimeoutNanos;
+        state = SENT;
+    }
+
+    /** Event loop: a sent exchange goes back to waiting for a (new) connection, for a retry. */
+    boolean unsend() {
+        return STATE.compareAndSet(this, SENT, ARMED);
+    }
+
+    void succeed(long now) {
+        doneNanos = now;
+        complete(SENT, DONE, null);
+    }
+
+    /** Fails the exchange if it is still waiting to be sent or for its response. */
+    void fail(IOException why) {
+        if (!complete(SENT, FAILED, why)) {
+            complete(ARMED, FAILED, why);
+        }
+    }
+
+    private boolean complete(int from, int to, IOException why) {
+        if (STATE.compareAndSet(this, from, COMPLETING)) {
+            failure = why;
+            deadlineNanos = 0;
+            state = to;
+            queue.offer(this);
+            return true;
+        }
+        return false;
+    }
+
+    /**
+     * Owner: fails the exchange with a response timeout if its deadline passed, closing the connection (the other
+     * exchanges on it fail with it).
+     *
+     * @return whether it did
+     */
+    public boolean expireIfOverdue(long nowNanos) {
+        long d = deadlineNanos;
+        if (d == 0 || nowNanos - d < 0
+                || !complete(SENT, FAILED, new ResponseTimeoutException("No complete response within the response "
+                + "timeout"))) {
+            return false;
+        }
+        connection.closeChannel();
+        return true;
+    }
+
+    /** Owner: takes the outcome this exchange put on the queue; it stays held until armed again. */
+    public void take() {
+        state = HELD;
+    }
+
+    /** Owner: whether the outcome taken is a failure; {@link #failure()} says which. */
+    public boolean failed() {
+        return failure != null;
+    }
+
+    public IOException failure() {
+        return failure;
+    }
+
+    /** The response taken; valid until the next {@link #arm}. */
+    public ResponseFramer response() {
+        return framer;
+    }
+
+    /** The request the outcome belongs to. */
+    public PreparedRequest request() {
+        return request;
+    }
+
+    /** The connection this exchange belongs to. */
+    public AsyncConnection connection() {
+        return connection;
+    }
+
+    /** When the send was meant to happen (the schedule, for latency corrected for coordinated omission). */
+    public long intendedNanos() {
+        return intendedNanos;
+    }
+
+    /** When this exchange started: the connect if it waited for one, else the write; 0 if it never got there. */
+    public long startNanos() {
+        return connectStartNanos != 0 ? connectStartNanos : sentNanos;
+    }
+
+    /** Connect duration in ns, 0 when the exchange went out on an open connection. */
+    public long connectNanos() {
+        return connectStartNanos != 0 && connectEndNanos != 0 ? connectEndNanos - connectStartNanos : 0;
+    }
+
+    public long firstByteNanos() {
+        return firstByteNanos;
+    }
+
+    /** When the response completed (0 when it failed). */
+    public long doneNanos() {
+        return doneNanos;
+    }
+}
