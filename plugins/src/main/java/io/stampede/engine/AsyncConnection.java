@@ -29,6 +29,7 @@ public final class AsyncConnection extends ChannelInboundHandlerAdapter implemen
     private final InetSocketAddress remote;
     private final InetSocketAddress local;
     private final int connectTimeoutMillis;
+    private final Tls tls;
     private final Exchange[] exchanges;
     /** Submitted exchanges in order; the first {@code written} of them are on the wire. Event loop only. */
     private final Exchange[] ring;
@@ -44,9 +45,11 @@ public final class AsyncConnection extends ChannelInboundHandlerAdapter implemen
     /**
      * @param depth how many requests may be on the wire at once (pipelining depth, 1 without pipelining)
      * @param local the source address of every connection opened; null lets the kernel choose
+     * @param tls null for plain TCP; the TLS handshake is part of the connect
      */
     public AsyncConnection(Engine engine, CompletionQueue queue, InetSocketAddress remote, InetSocketAddress local,
-                           int connectTimeoutMillis, int depth) {
+                           int connectTimeoutMillis, int depth, Tls tls) {
+        this.tls = tls;
         this.engine = engine;
         this.loop = engine.nextLoop();
         this.remote = remote;
@@ -98,7 +101,8 @@ public final class AsyncConnection extends ChannelInboundHandlerAdapter implemen
         connectStartNanos = System.nanoTime();
         exchangesOnChannel = 0;
         try {
-            ChannelFuture f = engine.newBootstrap(this, connectTimeoutMillis, local, loop).connect(remote);
+            ChannelFuture f = engine.newBootstrap(engine.withTls(this, tls), connectTimeoutMillis, local, loop)
+                    .connect(remote);
             channel = f.channel();
             f.addListener(this);
         } catch (RuntimeException e) {
@@ -113,15 +117,38 @@ public final class AsyncConnection extends ChannelInboundHandlerAdapter implemen
         if (f.channel() != channel) {
             return;
         }
-        connecting = false;
         if (!f.isSuccess()) {
-            Throwable c = f.cause();
-            failAll(c instanceof IOException io ? io : new IOException(String.valueOf(c), c));
+            connectFailed(f.cause());
         } else if (closed) {
+            connecting = false;
             f.channel().close();
+        } else if (Tls.of(f.channel()) != null) {
+            // The handshake is part of the connect: requests wait for it, and so does the connect time.
+            Channel ch = f.channel();
+            Tls.of(ch).handshakeFuture().addListener(h -> {
+                if (ch != channel) {
+                    return;
+                }
+                if (h.isSuccess()) {
+                    connected(ch);
+                } else {
+                    connectFailed(h.cause());
+                    ch.close();
+                }
+            });
         } else {
-            writeUnwritten(f.channel(), connectStartNanos, System.nanoTime());
+            connected(f.channel());
         }
+    }
+
+    private void connected(Channel ch) {
+        connecting = false;
+        writeUnwritten(ch, connectStartNanos, System.nanoTime());
+    }
+
+    private void connectFailed(Throwable c) {
+        connecting = false;
+        failAll(c instanceof IOException io ? io : new IOException(String.valueOf(c), c));
     }
 
     private void writeUnwritten(Channel ch, long connectStart, long connectEnd) {
@@ -232,6 +259,7 @@ public final class AsyncConnection extends ChannelInboundHandlerAdapter implemen
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        // While connecting (TLS handshake) the connect listener reports the failure.
         if (ctx.channel() == channel && written > 0) {
             Exchange e = ring[head];
             boolean staleReset = size == 1 && !e.framer.started() && exchangesOnChannel > 1 && !e.retried

@@ -7,7 +7,9 @@ package io.stampede.engine;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.ChannelOption;
+import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelInitializer;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.IoHandlerFactory;
@@ -18,10 +20,15 @@ import io.netty.channel.epoll.EpollIoHandler;
 import io.netty.channel.epoll.EpollSocketChannel;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslContextBuilder;
+import io.netty.handler.ssl.SslProvider;
+import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import javax.net.ssl.SSLException;
 import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -46,6 +53,8 @@ public final class Engine {
     private final boolean epoll;
     /** Connections established and not yet closed, over all samplers of the JVM (reported to the JTL). */
     private final AtomicInteger open = new AtomicInteger();
+    private volatile SslContext verifying;
+    private volatile SslContext trustingAll;
 
     private Engine(int threads) {
         epoll = Epoll.isAvailable();
@@ -143,6 +152,56 @@ public final class Engine {
     }
 
     /**
+     * The client SSL context (JDK provider), created at first use: one that verifies the server's certificate and
+     * host name, one that accepts any certificate. One context per kind keeps one session cache, so later
+     * connections to a server resume its TLS session.
+     */
+    SslContext sslContext(boolean trustAll) {
+        SslContext c = trustAll ? trustingAll : verifying;
+        if (c == null) {
+            synchronized (this) {
+                c = trustAll ? trustingAll : verifying;
+                if (c == null) {
+                    c = newSslContext(trustAll);
+                    if (trustAll) {
+                        trustingAll = c;
+                    } else {
+                        verifying = c;
+                    }
+                }
+            }
+        }
+        return c;
+    }
+
+    private static SslContext newSslContext(boolean trustAll) {
+        try {
+            SslContextBuilder b = SslContextBuilder.forClient().sslProvider(SslProvider.JDK);
+            if (trustAll) {
+                b.trustManager(InsecureTrustManagerFactory.INSTANCE).endpointIdentificationAlgorithm(null);
+            } else {
+                b.endpointIdentificationAlgorithm("HTTPS");
+            }
+            return b.build();
+        } catch (SSLException e) {
+            throw new IllegalStateException("cannot create the TLS client context: " + e.getMessage(), e);
+        }
+    }
+
+    /** {@code handler} behind a TLS handler when {@code tls} is set (added as each channel is initialised). */
+    ChannelHandler withTls(ChannelHandler handler, Tls tls) {
+        if (tls == null) {
+            return handler;
+        }
+        return new ChannelInitializer<Channel>() {
+            @Override
+            protected void initChannel(Channel ch) {
+                ch.pipeline().addLast(tls.newHandler(Engine.this, ch.alloc()), handler);
+            }
+        };
+    }
+
+    /**
      * A bootstrap connecting on {@code loop} with exactly the given connect timeout, from {@code local} when not
      * null. On epoll the local port is then chosen at connect time (IP_BIND_ADDRESS_NO_PORT), so each source address
      * can reach every destination through the whole port range instead of one shared bind-time range.
@@ -161,7 +220,7 @@ public final class Engine {
         return b;
     }
 
-    Bootstrap newBootstrap(HttpConnection handler, int connectTimeoutMillis) {
+    Bootstrap newBootstrap(ChannelHandler handler, int connectTimeoutMillis) {
         return bootstrap.clone()
                 .handler(handler)
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, Math.max(1, connectTimeoutMillis) + 1000);

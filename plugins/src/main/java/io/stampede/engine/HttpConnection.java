@@ -77,10 +77,10 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
      * @throws ConnectTimeoutException when not connected within {@code timeoutMillis}
      * @throws IOException the connect failure as reported by the transport (refused, no route, no local port...)
      */
-    public void connect(InetSocketAddress address, int timeoutMillis) throws IOException {
+    public void connect(InetSocketAddress address, int timeoutMillis, Tls tls) throws IOException {
         long deadline = System.nanoTime() + timeoutMillis * 1_000_000L;
         waiter = Thread.currentThread();
-        ChannelFuture f = engine.newBootstrap(this, timeoutMillis).connect(address);
+        ChannelFuture f = engine.newBootstrap(engine.withTls(this, tls), timeoutMillis).connect(address);
         channel = f.channel();
         f.addListener(this);
         await(deadline, "connect to " + address.getHostString() + ':' + address.getPort(), true);
@@ -89,7 +89,18 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
     /** Connect outcome, on the event loop. */
     @Override
     public void operationComplete(ChannelFuture future) {
-        if (future.isSuccess()) {
+        if (future.isSuccess() && Tls.of(future.channel()) != null) {
+            // TLS: the connection is usable (and the connect time ends) once the handshake is done.
+            Tls.of(future.channel()).handshakeFuture().addListener(h -> {
+                if (h.isSuccess()) {
+                    finish(CONNECTING, IDLE, null);
+                } else {
+                    Throwable cause = h.cause();
+                    finish(CONNECTING, FAILED, cause instanceof IOException io ? io : new IOException(cause));
+                    future.channel().close();
+                }
+            });
+        } else if (future.isSuccess()) {
             finish(CONNECTING, IDLE, null);
         } else {
             Throwable cause = future.cause();

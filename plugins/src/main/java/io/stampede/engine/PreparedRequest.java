@@ -31,19 +31,20 @@ public final class PreparedRequest {
     /**
      * @param text the complete request (request line, headers, blank line, body)
      * @param target the request-target of the request line, used for the result's URL
+     * @param tls whether it goes over TLS (https in the URL)
      */
-    public static PreparedRequest of(String text, String method, String target, String host, int port) {
+    public static PreparedRequest of(String text, String method, String target, String host, int port, boolean tls) {
         byte[] raw = text.getBytes(StandardCharsets.UTF_8);
         ByteBuf buf = Unpooled.directBuffer(raw.length).writeBytes(raw);
-        return new PreparedRequest(text, buf, "HEAD".equalsIgnoreCase(method), urlOf(target, host, port));
+        return new PreparedRequest(text, buf, "HEAD".equalsIgnoreCase(method), urlOf(target, host, port, tls));
     }
 
-    private static URL urlOf(String target, String host, int port) {
+    private static URL urlOf(String target, String host, int port, boolean tls) {
         try {
             if (target.startsWith("http://") || target.startsWith("https://")) {
                 return new URL(target);
             }
-            return new URL("http", host, port, target.startsWith("/") ? target : "/" + target);
+            return new URL(tls ? "https" : "http", host, port, target.startsWith("/") ? target : "/" + target);
         } catch (MalformedURLException e) {
             return null;
         }

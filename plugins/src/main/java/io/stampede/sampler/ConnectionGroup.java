@@ -9,6 +9,8 @@ import io.stampede.engine.CompletionQueue;
 import io.stampede.engine.Engine;
 import io.stampede.engine.Exchange;
 import io.stampede.engine.PreparedRequest;
+import io.stampede.engine.Tls;
+import java.util.Objects;
 
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
@@ -26,6 +28,7 @@ final class ConnectionGroup {
 
     private final ScheduleSettings settings;
     private final InetSocketAddress remote;
+    private final Tls tls;
     private final CompletionQueue queue;
     private final AsyncConnection[] connections;
     private final Exchange[] slots;
@@ -38,9 +41,11 @@ final class ConnectionGroup {
      * @param firstSource which source address the first connection takes (the JMeter thread number spreads threads
      *                    over the addresses)
      */
-    ConnectionGroup(ScheduleSettings settings, InetSocketAddress remote, int firstSource, int connectTimeout) {
+    ConnectionGroup(ScheduleSettings settings, InetSocketAddress remote, int firstSource, int connectTimeout,
+                    Tls tls) {
         this.settings = settings;
         this.remote = remote;
+        this.tls = tls;
         this.queue = new CompletionQueue(Thread.currentThread());
         this.connections = new AsyncConnection[settings.connections()];
         int depth = settings.pipelineDepth();
@@ -48,14 +53,14 @@ final class ConnectionGroup {
         Engine engine = Engine.get();
         for (int i = 0; i < connections.length; i++) {
             connections[i] = new AsyncConnection(engine, queue, remote, settings.source(firstSource + i),
-                    connectTimeout, depth);
+                    connectTimeout, depth, tls);
             System.arraycopy(connections[i].exchanges(), 0, slots, i * depth, depth);
         }
         this.epochOffsetNanos = System.currentTimeMillis() * 1_000_000L - System.nanoTime();
     }
 
-    boolean targets(String host, int port) {
-        return remote.getPort() == port && host.equals(remote.getHostString());
+    boolean targets(String host, int port, Tls t) {
+        return remote.getPort() == port && host.equals(remote.getHostString()) && Objects.equals(tls, t);
     }
 
     /**

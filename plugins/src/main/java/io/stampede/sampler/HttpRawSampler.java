@@ -15,19 +15,22 @@ public class HttpRawSampler extends StampedeSampler {
 
     public static final String REQUEST = "stampede.raw.request";
     public static final String CRLF = "stampede.raw.crlf";
+    /** boolProp: send over TLS (handshake inside Connect). */
+    public static final String TLS = "stampede.tls";
 
     private transient String lastText;
     private transient boolean lastCrlf;
     private transient boolean lastKeepAlive;
     private transient String lastHost;
     private transient int lastPort;
+    private transient boolean lastTls;
 
     @Override
-    protected PreparedRequest request(String host, int port, boolean keepAlive) {
+    protected PreparedRequest request(String host, int port, boolean keepAlive, boolean tls) {
         String text = getRequestText();
         boolean crlf = getCrlf();
         if (prepared() != null && text.equals(lastText) && crlf == lastCrlf && keepAlive == lastKeepAlive
-                && port == lastPort && host.equals(lastHost)) {
+                && port == lastPort && tls == lastTls && host.equals(lastHost)) {
             return prepared();
         }
         if (text.isBlank()) {
@@ -39,16 +42,22 @@ public class HttpRawSampler extends StampedeSampler {
             wire = RawRequestText.withConnectionClose(wire);
         }
         String[] line = RawRequestText.requestLine(wire);
-        PreparedRequest next = PreparedRequest.of(wire, line[0], line[1], host, port);
+        PreparedRequest next = PreparedRequest.of(wire, line[0], line[1], host, port, tls);
         replacePrepared(next);
         lastText = text;
         lastCrlf = crlf;
         lastKeepAlive = keepAlive;
         lastHost = host;
         lastPort = port;
+        lastTls = tls;
         return next;
     }
 
+
+    @Override
+    protected boolean tlsRequested() {
+        return getPropertyAsBoolean(TLS, false);
+    }
 
     public String getRequestText() {
         return getPropertyAsString(REQUEST);

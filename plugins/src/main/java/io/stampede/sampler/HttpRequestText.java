@@ -12,8 +12,9 @@ final class HttpRequestText {
     private HttpRequestText() {
     }
 
-    static String build(String method, String host, int port, String target, String headers, String body,
-                        boolean keepAlive) {
+    /** @param defaultPort the scheme's port, left out of the Host header */
+    static String build(String method, String host, int port, int defaultPort, String target, String headers,
+                        String body, boolean keepAlive) {
         StringBuilder sb = new StringBuilder(128 + headers.length() + body.length());
         sb.append(method).append(' ').append(target).append(" HTTP/1.1\r\n");
         boolean hasHost = false;
@@ -38,7 +39,7 @@ final class HttpRequestText {
         }
         if (!hasHost) {
             sb.append("Host: ").append(host.indexOf(':') >= 0 ? '[' + host + ']' : host);
-            if (port != 80) {
+            if (port != defaultPort) {
                 sb.append(':').append(port);
             }
             sb.append("\r\n");

@@ -17,20 +17,24 @@ public class HttpSampler extends StampedeSampler {
     public static final String PATH = "stampede.http.path";
     public static final String HEADERS = "stampede.http.headers";
     public static final String BODY = "stampede.http.body";
+    /** http (default) or https. */
+    public static final String SCHEME = "stampede.http.scheme";
 
     private transient String[] lastInputs;
     private transient int lastPort;
     private transient boolean lastKeepAlive;
+    private transient boolean lastTls;
 
     @Override
-    protected PreparedRequest request(String host, int port, boolean keepAlive) {
+    protected PreparedRequest request(String host, int port, boolean keepAlive, boolean tls) {
         String method = getMethod();
         String path = getPath();
         String headers = getPropertyAsString(HEADERS);
         String body = getPropertyAsString(BODY);
         String[] in = lastInputs;
         if (prepared() != null && in[0].equals(method) && in[1].equals(path) && in[2].equals(headers)
-                && in[3].equals(body) && in[4].equals(host) && lastPort == port && lastKeepAlive == keepAlive) {
+                && in[3].equals(body) && in[4].equals(host) && lastPort == port && lastKeepAlive == keepAlive
+                && lastTls == tls) {
             return prepared();
         }
         if (!method.chars().allMatch(c -> c > ' ' && c < 127)) {
@@ -41,15 +45,33 @@ public class HttpSampler extends StampedeSampler {
                     + "encode them (%20)");
         }
         String target = path.startsWith("/") || path.startsWith("http://") ? path : "/" + path;
-        String text = HttpRequestText.build(method, host, port, target, headers, body, keepAlive);
-        PreparedRequest next = PreparedRequest.of(text, method, target, host, port);
+        String text = HttpRequestText.build(method, host, port, tls ? 443 : 80, target, headers, body, keepAlive);
+        PreparedRequest next = PreparedRequest.of(text, method, target, host, port, tls);
         replacePrepared(next);
         lastInputs = new String[] {method, path, headers, body, host};
         lastPort = port;
         lastKeepAlive = keepAlive;
+        lastTls = tls;
         return next;
     }
 
+
+    /** https sends over TLS; anything but http or https is refused by name. */
+    @Override
+    protected boolean tlsRequested() {
+        String s = getPropertyAsString(SCHEME).trim().toLowerCase(Locale.ROOT);
+        if (s.isEmpty() || s.equals("http")) {
+            return false;
+        }
+        if (s.equals("https")) {
+            return true;
+        }
+        throw new IllegalArgumentException(SCHEME + ": '" + s + "' is not supported; use http or https");
+    }
+
+    public void setScheme(String scheme) {
+        setProperty(SCHEME, scheme);
+    }
 
     public String getMethod() {
         String m = getPropertyAsString(METHOD).trim();

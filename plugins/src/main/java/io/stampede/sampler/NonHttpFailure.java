@@ -21,6 +21,12 @@ record NonHttpFailure(String className, String message) {
     static final String MESSAGE_PREFIX = "Non HTTP response message: ";
 
     static NonHttpFailure of(Throwable t) {
+        for (Throwable c = t; c != null && c.getCause() != c; c = c.getCause()) {
+            if (c instanceof javax.net.ssl.SSLException ssl) {
+                // Handshake failures arrive wrapped by the TLS handler; users know the JDK's own exception.
+                return new NonHttpFailure(ssl.getClass().getName(), String.valueOf(ssl.getMessage()));
+            }
+        }
         String msg = String.valueOf(t.getMessage());
         String cls = t.getClass().getName();
         if (cls.endsWith(".netty.channel.ConnectTimeoutException")) {

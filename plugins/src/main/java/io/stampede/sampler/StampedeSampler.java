@@ -8,6 +8,7 @@ import io.stampede.engine.Engine;
 import io.stampede.engine.Exchange;
 import io.stampede.engine.HttpConnection;
 import io.stampede.engine.PreparedRequest;
+import io.stampede.engine.Tls;
 import org.apache.jmeter.samplers.AbstractSampler;
 import org.apache.jmeter.samplers.Entry;
 import org.apache.jmeter.samplers.Interruptible;
@@ -35,6 +36,8 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
     public static final String RESPONSE_TIMEOUT = "stampede.response_timeout";
     public static final String KEEP_ALIVE = "stampede.keep_alive";
     public static final String RESPONSE_BYTES_KEPT = "stampede.response_bytes_kept";
+    public static final String TLS_TRUST_ALL = "stampede.tls.trust_all";
+    public static final String TLS_SNI = "stampede.tls.sni";
 
     public static final String CONNECTIONS_PER_THREAD = ScheduleSettings.CONNECTIONS_PER_THREAD;
     public static final String PACING_MS = ScheduleSettings.PACING_MS;
@@ -54,6 +57,7 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
     private transient StampedeVariables variables;
     private transient volatile ConnectionGroup group;
     private transient ScheduleSettings schedule;
+    private transient Tls tls;
 
     /**
      * The request for this sample. Implementations return the same instance while their (substituted) inputs are
@@ -61,7 +65,10 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
      *
      * @throws IllegalArgumentException naming the property and the fix when an input is unusable
      */
-    protected abstract PreparedRequest request(String host, int port, boolean keepAlive);
+    protected abstract PreparedRequest request(String host, int port, boolean keepAlive, boolean tls);
+
+    /** Whether this sampler's requests go over TLS (the RAW sampler's stampede.tls, the HTTP sampler's scheme). */
+    protected abstract boolean tlsRequested();
 
     /** The request kept from an earlier sample, or null. */
     protected final PreparedRequest prepared() {
@@ -95,7 +102,8 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
             connectTimeout = intProperty(CONNECT_TIMEOUT, DEFAULT_CONNECT_TIMEOUT, 1, Integer.MAX_VALUE / 1000);
             responseTimeout = intProperty(RESPONSE_TIMEOUT, DEFAULT_RESPONSE_TIMEOUT, 1, Integer.MAX_VALUE / 1000);
             kept = intProperty(RESPONSE_BYTES_KEPT, DEFAULT_RESPONSE_BYTES_KEPT, 0, Integer.MAX_VALUE - 8);
-            req = request(host, port, keepAlive);
+            tls = tls(host, port);
+            req = request(host, port, keepAlive, tls != null);
             sched = schedule(keepAlive);
         } catch (IllegalArgumentException e) {
             res.sampleStart();
@@ -117,7 +125,8 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
         }
         res.sampleStart();
         long start = System.nanoTime();
-        HttpConnection c = connections.get(host, port);
+        boolean secure = tls != null;
+        HttpConnection c = connections.get(host, port, secure);
         try {
             c = send(res, req, c, host, port, connectTimeout, responseTimeout, kept, start);
         } catch (IOException e) {
@@ -133,10 +142,25 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
         res.setSentBytes(req.length());
         filler.fill(res, c.response());
         if (!keepAlive || !c.reusable()) {
-            connections.remove(host, port, c);
+            connections.remove(host, port, secure, c);
         }
         variables.put(elapsed, elapsed);
         return res;
+    }
+
+    /** The TLS settings while they are unchanged (null for plain TCP), so a sample builds none. */
+    private Tls tls(String host, int port) {
+        if (!tlsRequested()) {
+            return null;
+        }
+        String sni = getPropertyAsString(TLS_SNI).trim();
+        String name = sni.isEmpty() ? host : sni;
+        boolean trustAll = getPropertyAsBoolean(TLS_TRUST_ALL, false);
+        Tls t = tls;
+        if (t == null || t.port() != port || t.trustAll() != trustAll || !t.serverName().equals(name)) {
+            t = new Tls(name, port, trustAll);
+        }
+        return t;
     }
 
     /** The schedule properties, parsed at the thread's first sample and kept (they shape the connection group). */
@@ -164,7 +188,7 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
         ConnectionGroup g = group;
         InetSocketAddress address;
         try {
-            address = g != null && g.targets(host, port) ? null : resolve(host, port);
+            address = g != null && g.targets(host, port, tls) ? null : resolve(host, port);
         } catch (UnknownHostException e) {
             res.sampleStart();
             res.sampleEnd();
@@ -176,7 +200,7 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
                 g.close();
             }
             g = new ConnectionGroup(sched, address, JMeterContextService.getContext().getThreadNum(),
-                    connectTimeout);
+                    connectTimeout, tls);
             group = g;
         }
         Exchange c = g.next(req, kept, responseTimeout);
@@ -220,20 +244,20 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
                 c = HttpConnection.create(Engine.get());
                 inFlight = c;
                 try {
-                    c.connect(resolve(host, port), connectTimeout);
+                    c.connect(resolve(host, port), connectTimeout, tls);
                 } catch (IOException e) {
                     c.close();
                     throw e;
                 }
                 res.setConnectTime((System.nanoTime() - start) / 1_000_000L);
-                connections.put(host, port, c);
+                connections.put(host, port, tls != null, c);
             }
             inFlight = c;
             try {
                 c.exchange(req.retainedBytes(), req.head(), keptBytes, responseTimeout);
                 return c;
             } catch (IOException e) {
-                connections.remove(host, port, c);
+                connections.remove(host, port, tls != null, c);
                 if (fresh || attempt > 0 || c.response().started() || !NonHttpFailure.staleConnection(e)) {
                     throw e;
                 }
@@ -243,7 +267,7 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
     }
 
     private HttpConnection drop(String host, int port, HttpConnection c) {
-        connections.remove(host, port, c);
+        connections.remove(host, port, tls != null, c);
         return null;
     }
 

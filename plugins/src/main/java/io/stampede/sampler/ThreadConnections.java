@@ -12,7 +12,7 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * The keep-alive connections of one JMeter thread, one per host:port, shared by all Stampede samplers of that thread
+ * The keep-alive connections of one JMeter thread, one per host:port (and plain or TLS), shared by all Stampede samplers of that thread
  * and kept across thread-group iterations (like a browser user keeps its connections). Lives in the thread's
  * JMeterContext, so it dies with the thread; only the owning thread touches it.
  */
@@ -22,6 +22,7 @@ final class ThreadConnections {
     private final Map<String, HttpConnection> byTarget = new HashMap<>(4);
     private String lastHost;
     private int lastPort;
+    private boolean lastTls;
     private HttpConnection last;
 
     static ThreadConnections ofCurrentThread() {
@@ -36,29 +37,29 @@ final class ThreadConnections {
     }
 
     /** The open connection to host:port, or null. The last target is remembered so the usual case needs no key. */
-    HttpConnection get(String host, int port) {
-        if (last != null && port == lastPort && host.equals(lastHost)) {
+    HttpConnection get(String host, int port, boolean tls) {
+        if (last != null && port == lastPort && tls == lastTls && host.equals(lastHost)) {
             return last;
         }
-        HttpConnection c = byTarget.get(key(host, port));
+        HttpConnection c = byTarget.get(key(host, port, tls));
         if (c != null) {
-            remember(host, port, c);
+            remember(host, port, tls, c);
         }
         return c;
     }
 
-    void put(String host, int port, HttpConnection c) {
-        HttpConnection old = byTarget.put(key(host, port), c);
+    void put(String host, int port, boolean tls, HttpConnection c) {
+        HttpConnection old = byTarget.put(key(host, port, tls), c);
         if (old != null && old != c) {
             old.close();
         }
-        remember(host, port, c);
+        remember(host, port, tls, c);
     }
 
-    void remove(String host, int port, HttpConnection c) {
-        byTarget.remove(key(host, port), c);
+    void remove(String host, int port, boolean tls, HttpConnection c) {
+        byTarget.remove(key(host, port, tls), c);
         if (last == c) {
-            remember(null, 0, null);
+            remember(null, 0, false, null);
         }
         c.close();
     }
@@ -69,16 +70,17 @@ final class ThreadConnections {
             c.close();
         }
         byTarget.clear();
-        remember(null, 0, null);
+        remember(null, 0, false, null);
     }
 
-    private void remember(String host, int port, HttpConnection c) {
+    private void remember(String host, int port, boolean tls, HttpConnection c) {
         lastHost = host;
         lastPort = port;
+        lastTls = tls;
         last = c;
     }
 
-    private static String key(String host, int port) {
-        return host + ':' + port;
+    private static String key(String host, int port, boolean tls) {
+        return host + ':' + port + (tls ? "/tls" : "");
     }
 }

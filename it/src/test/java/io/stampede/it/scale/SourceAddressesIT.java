@@ -62,19 +62,9 @@ class SourceAddressesIT {
     }
 
     private void startNginx(StsNamespace ns) throws Exception {
-        Path dir = Files.createDirectories(work.resolve("nginx"));
-        Files.createDirectories(dir.resolve("html"));
-        Files.writeString(dir.resolve("html/test.txt"), "Hello, Stampede!!\n");
-        Files.writeString(dir.resolve("nginx.conf"), "user root;\nworker_processes 1;\npid " + dir.resolve("pid")
-                + ";\nerror_log " + dir.resolve("error.log") + " warn;\nevents { worker_connections 4096; }\n"
-                + "http {\n  access_log off;\n  keepalive_timeout 300s;\n  keepalive_requests 100000000;\n"
-                + "  client_body_temp_path " + dir + "/body;\n  proxy_temp_path " + dir + "/proxy;\n"
-                + "  fastcgi_temp_path " + dir + "/fcgi;\n  uwsgi_temp_path " + dir + "/uwsgi;\n"
-                + "  scgi_temp_path " + dir + "/scgi;\n"
-                + "  server {\n    listen 127.0.0.1:" + SERVER_PORT + " backlog=4096;\n    root " + dir.resolve("html")
-                + ";\n  }\n}\n");
-        ns.start(List.of("/usr/sbin/nginx", "-p", dir + "/", "-e", dir.resolve("error.log").toString(), "-c",
-                dir.resolve("nginx.conf").toString(), "-g", "daemon off;"), dir, dir.resolve("nginx.out"));
+        Path dir = work.resolve("nginx");
+        String[] nginx = ScaleNginx.prepare(dir, "127.0.0.1:" + SERVER_PORT, "", "");
+        ns.start(List.of(nginx), Files.createDirectories(dir), dir.resolve("nginx.out"));
         for (int i = 0; i < 100; i++) {
             try {
                 ns.exec("bash", "-c", "exec 3<>/dev/tcp/127.0.0.1/" + SERVER_PORT);

@@ -9,6 +9,7 @@ import org.apache.jmeter.testelement.TestElement;
 import org.apache.jmeter.testelement.property.BooleanProperty;
 
 import javax.swing.JCheckBox;
+import javax.swing.JPanel;
 import javax.swing.JTextArea;
 
 /** Editor of the Stampede HTTP RAW Request sampler. */
@@ -17,6 +18,7 @@ public class HttpRawSamplerGui extends StampedeSamplerGui {
 
     private JTextArea request;
     private JCheckBox crlf;
+    private JCheckBox tls;
 
     public HttpRawSamplerGui() {
         request = area("The raw HTTP request (stampede.raw.request): request line, headers, blank line, body. "
@@ -25,7 +27,12 @@ public class HttpRawSamplerGui extends StampedeSamplerGui {
         crlf.setToolTipText("Normalise every line ending to CR LF and end the header block with a blank line "
                 + "(stampede.raw.crlf). Turn off to send the text byte for byte.");
         addToForm(titled("Raw request", request), true);
-        addToForm(crlf, false);
+        tls = new JCheckBox("TLS (https)");
+        tls.setToolTipText("Send the request over TLS (stampede.tls); the handshake is part of Connect.");
+        JPanel checks = new JPanel(new java.awt.FlowLayout(java.awt.FlowLayout.LEFT, 0, 0));
+        checks.add(crlf);
+        checks.add(tls);
+        addToForm(checks, false);
         clearGui();
     }
 
@@ -53,6 +60,7 @@ public class HttpRawSamplerGui extends StampedeSamplerGui {
         request.setText(el.getPropertyAsString(HttpRawSampler.REQUEST));
         request.setCaretPosition(0);
         crlf.setSelected(el.getPropertyAsBoolean(HttpRawSampler.CRLF, true));
+        tls.setSelected(el.getPropertyAsBoolean(HttpRawSampler.TLS, false));
     }
 
     @Override
@@ -60,6 +68,7 @@ public class HttpRawSamplerGui extends StampedeSamplerGui {
         super.modifyTestElement(el);
         el.setProperty(HttpRawSampler.REQUEST, request.getText());
         el.setProperty(new BooleanProperty(HttpRawSampler.CRLF, crlf.isSelected()));
+        el.setProperty(new BooleanProperty(HttpRawSampler.TLS, tls.isSelected()));
     }
 
     @Override
@@ -69,6 +78,7 @@ public class HttpRawSamplerGui extends StampedeSamplerGui {
         if (request != null) {
             request.setText("GET / HTTP/1.1\nHost: localhost\n\n");
             crlf.setSelected(true);
+            tls.setSelected(false);
         }
     }
 }

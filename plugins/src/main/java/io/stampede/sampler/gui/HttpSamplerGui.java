@@ -21,6 +21,7 @@ public class HttpSamplerGui extends StampedeSamplerGui {
     private static final String[] METHODS = {"GET", "POST", "PUT", "DELETE", "HEAD", "PATCH", "OPTIONS"};
 
     private JComboBox<String> method;
+    private JComboBox<String> scheme;
     private JTextField path;
     private JTextArea headers;
     private JTextArea body;
@@ -33,8 +34,14 @@ public class HttpSamplerGui extends StampedeSamplerGui {
         headers = area("Request headers, one 'Name: value' per line (stampede.http.headers). Host, Content-Length "
                 + "and, without keep-alive, Connection: close are added unless given here.");
         body = area("Request body sent as UTF-8 (stampede.http.body).");
+        scheme = new JComboBox<>(new String[] {"http", "https"});
+        scheme.setToolTipText("http or https (stampede.http.scheme); with https the TLS handshake is part of "
+                + "Connect.");
+        JPanel left = new JPanel(new BorderLayout(5, 0));
+        left.add(scheme, BorderLayout.WEST);
+        left.add(method, BorderLayout.EAST);
         JPanel line = new JPanel(new BorderLayout(5, 0));
-        line.add(method, BorderLayout.WEST);
+        line.add(left, BorderLayout.WEST);
         line.add(path, BorderLayout.CENTER);
         addToForm(titled("Method and path", line), false);
         JPanel texts = new JPanel(new GridLayout(2, 1, 0, 5));
@@ -66,6 +73,8 @@ public class HttpSamplerGui extends StampedeSamplerGui {
     public void configure(TestElement el) {
         super.configure(el);
         method.setSelectedItem(el.getPropertyAsString(HttpSampler.METHOD));
+        String s = el.getPropertyAsString(HttpSampler.SCHEME);
+        scheme.setSelectedItem(s.isEmpty() ? "http" : s);
         path.setText(el.getPropertyAsString(HttpSampler.PATH));
         headers.setText(el.getPropertyAsString(HttpSampler.HEADERS));
         body.setText(el.getPropertyAsString(HttpSampler.BODY));
@@ -77,6 +86,7 @@ public class HttpSamplerGui extends StampedeSamplerGui {
         Object m = method.getEditor().getItem();
         el.setProperty(HttpSampler.METHOD, m == null ? "" : m.toString());
         el.setProperty(HttpSampler.PATH, path.getText());
+        el.setProperty(HttpSampler.SCHEME, String.valueOf(scheme.getSelectedItem()));
         el.setProperty(HttpSampler.HEADERS, headers.getText());
         el.setProperty(HttpSampler.BODY, body.getText());
     }
@@ -87,6 +97,7 @@ public class HttpSamplerGui extends StampedeSamplerGui {
         // Called by the superclass constructor before our fields exist.
         if (method != null) {
             method.setSelectedItem("GET");
+            scheme.setSelectedItem("http");
             path.setText("/");
             headers.setText("");
             body.setText("");

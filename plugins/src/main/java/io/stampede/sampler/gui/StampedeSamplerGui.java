@@ -53,6 +53,9 @@ abstract class StampedeSamplerGui extends AbstractSamplerGui {
             + "stampede_corrected_us.");
     private final JTextField pipeline = field(4, "HTTP/1.1 pipelining (stampede.pipeline_depth): requests written "
             + "ahead on each connection before their responses arrive, default 1 (none). Needs keep-alive.");
+    private final JCheckBox trustAll = new JCheckBox("Trust all certificates");
+    private final JTextField sni = field(20, "TLS server name (stampede.tls.sni) sent as SNI and checked against "
+            + "the certificate; empty: the host (an IP address sends no SNI).");
     private final JTextField sources = field(30, "Local addresses to connect from, taken round-robin "
             + "(stampede.source_addresses): addresses, ranges (10.0.0.1-20) or CIDR blocks (10.0.1.0/28), "
             + "separated by commas. Empty: the kernel chooses.");
@@ -81,6 +84,12 @@ abstract class StampedeSamplerGui extends AbstractSamplerGui {
         addToForm(server, false);
         addToForm(options, false);
         addToForm(scale, false);
+        trustAll.setToolTipText("Accept any server certificate, self-signed included, without checking the host "
+                + "name (stampede.tls.trust_all): for test rigs only.");
+        JPanel tlsPanel = new JPanel(new GridBagLayout());
+        tlsPanel.setBorder(BorderFactory.createTitledBorder("TLS (when the request goes over https)"));
+        addRow(tlsPanel, 0, "Server name (SNI):", sni, null, trustAll);
+        addToForm(tlsPanel, false);
         add(form, BorderLayout.CENTER);
         clearGui();
     }
@@ -152,6 +161,8 @@ abstract class StampedeSamplerGui extends AbstractSamplerGui {
         targetRate.setText(el.getPropertyAsString(StampedeSampler.TARGET_RATE));
         sources.setText(el.getPropertyAsString(StampedeSampler.SOURCE_ADDRESSES));
         pipeline.setText(el.getPropertyAsString(StampedeSampler.PIPELINE_DEPTH));
+        sni.setText(el.getPropertyAsString(StampedeSampler.TLS_SNI));
+        trustAll.setSelected(el.getPropertyAsBoolean(StampedeSampler.TLS_TRUST_ALL, false));
     }
 
     @Override
@@ -168,6 +179,8 @@ abstract class StampedeSamplerGui extends AbstractSamplerGui {
         el.setProperty(StampedeSampler.TARGET_RATE, targetRate.getText());
         el.setProperty(StampedeSampler.SOURCE_ADDRESSES, sources.getText());
         el.setProperty(StampedeSampler.PIPELINE_DEPTH, pipeline.getText());
+        el.setProperty(StampedeSampler.TLS_SNI, sni.getText());
+        el.setProperty(new BooleanProperty(StampedeSampler.TLS_TRUST_ALL, trustAll.isSelected()));
     }
 
     @Override
@@ -184,5 +197,7 @@ abstract class StampedeSamplerGui extends AbstractSamplerGui {
         targetRate.setText("");
         sources.setText("");
         pipeline.setText("1");
+        sni.setText("");
+        trustAll.setSelected(false);
     }
 }

@@ -24,7 +24,8 @@ class SamplerGuiRoundTripTest {
     private static final List<String> COMMON = List.of(StampedeSampler.HOST, StampedeSampler.PORT,
             StampedeSampler.CONNECT_TIMEOUT, StampedeSampler.RESPONSE_TIMEOUT, StampedeSampler.RESPONSE_BYTES_KEPT,
             StampedeSampler.CONNECTIONS_PER_THREAD, StampedeSampler.PACING_MS, StampedeSampler.TARGET_RATE,
-            StampedeSampler.SOURCE_ADDRESSES, StampedeSampler.PIPELINE_DEPTH);
+            StampedeSampler.SOURCE_ADDRESSES, StampedeSampler.PIPELINE_DEPTH, StampedeSampler.TLS_SNI,
+            StampedeSampler.TLS_TRUST_ALL);
 
     private static void setCommon(StampedeSampler s) {
         s.setName("my sampler");
@@ -39,6 +40,9 @@ class SamplerGuiRoundTripTest {
         s.setProperty(StampedeSampler.TARGET_RATE, "2.5");
         s.setProperty(StampedeSampler.SOURCE_ADDRESSES, "10.0.0.1-20, 10.0.1.0/28");
         s.setProperty(StampedeSampler.PIPELINE_DEPTH, "8");
+        s.setProperty(StampedeSampler.TLS_SNI, "www.example.test");
+        s.setProperty(new org.apache.jmeter.testelement.property.BooleanProperty(StampedeSampler.TLS_TRUST_ALL,
+                true));
     }
 
     private static void assertSame(TestElement in, TestElement out, List<String> names) {
@@ -57,6 +61,7 @@ class SamplerGuiRoundTripTest {
         setCommon(in);
         in.setRequestText("POST /a HTTP/1.1\nHost: ${host}\nContent-Length: 2\n\nhi");
         in.setCrlf(false);
+        in.setProperty(new BooleanProperty(HttpRawSampler.TLS, true));
         HttpRawSamplerGui gui = new HttpRawSamplerGui();
         gui.configure(in);
         TestElement out = gui.createTestElement();
@@ -64,6 +69,8 @@ class SamplerGuiRoundTripTest {
         assertEquals(in.getRequestText(), out.getPropertyAsString(HttpRawSampler.REQUEST));
         assertInstanceOf(BooleanProperty.class, out.getProperty(HttpRawSampler.CRLF));
         assertEquals("false", out.getPropertyAsString(HttpRawSampler.CRLF));
+        assertInstanceOf(BooleanProperty.class, out.getProperty(HttpRawSampler.TLS));
+        assertEquals("true", out.getPropertyAsString(HttpRawSampler.TLS));
         assertEquals(HttpRawSampler.class.getName(), out.getPropertyAsString(TestElement.TEST_CLASS));
         assertEquals(HttpRawSamplerGui.class.getName(), out.getPropertyAsString(TestElement.GUI_CLASS));
         assertEquals("Stampede HTTP RAW Request", gui.getStaticLabel());
@@ -78,11 +85,13 @@ class SamplerGuiRoundTripTest {
         in.setPath("/x?y=${id}");
         in.setHeaders("A: 1\nB: 2");
         in.setBody("{}");
+        in.setScheme("https");
         HttpSamplerGui gui = new HttpSamplerGui();
         gui.configure(in);
         TestElement out = gui.createTestElement();
         assertSame(in, out, COMMON);
-        assertSame(in, out, List.of(HttpSampler.METHOD, HttpSampler.PATH, HttpSampler.HEADERS, HttpSampler.BODY));
+        assertSame(in, out, List.of(HttpSampler.METHOD, HttpSampler.PATH, HttpSampler.HEADERS, HttpSampler.BODY,
+                HttpSampler.SCHEME));
         assertEquals(HttpSampler.class.getName(), out.getPropertyAsString(TestElement.TEST_CLASS));
         assertEquals(HttpSamplerGui.class.getName(), out.getPropertyAsString(TestElement.GUI_CLASS));
         assertEquals("Stampede HTTP Request", gui.getStaticLabel());
