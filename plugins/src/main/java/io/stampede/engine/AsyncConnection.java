@@ -26,6 +26,7 @@ import java.net.SocketException;
 public final class AsyncConnection extends ChannelInboundHandlerAdapter implements ChannelFutureListener {
     private final Engine engine;
     private final EventLoop loop;
+    private final Outbox outbox;
     private final InetSocketAddress remote;
     private final InetSocketAddress local;
     private final int connectTimeoutMillis;
@@ -46,12 +47,14 @@ public final class AsyncConnection extends ChannelInboundHandlerAdapter implemen
      * @param depth how many requests may be on the wire at once (pipelining depth, 1 without pipelining)
      * @param local the source address of every connection opened; null lets the kernel choose
      * @param tls null for plain TCP; the TLS handshake is part of the connect
+     * @param outbox the way to the event loop this connection is pinned to
      */
-    public AsyncConnection(Engine engine, CompletionQueue queue, InetSocketAddress remote, InetSocketAddress local,
-                           int connectTimeoutMillis, int depth, Tls tls) {
+    public AsyncConnection(Engine engine, Outbox outbox, CompletionQueue queue, InetSocketAddress remote,
+                           InetSocketAddress local, int connectTimeoutMillis, int depth, Tls tls) {
         this.tls = tls;
         this.engine = engine;
-        this.loop = engine.nextLoop();
+        this.outbox = outbox;
+        this.loop = outbox.loop();
         this.remote = remote;
         this.local = local;
         this.connectTimeoutMillis = connectTimeoutMillis;
@@ -69,6 +72,10 @@ public final class AsyncConnection extends ChannelInboundHandlerAdapter implemen
 
     EventLoop loop() {
         return loop;
+    }
+
+    Outbox outbox() {
+        return outbox;
     }
 
     /** A connection is shared by its exchanges only, and one channel at a time. */

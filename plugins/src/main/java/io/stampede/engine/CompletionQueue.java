@@ -39,7 +39,7 @@ public final class CompletionQueue {
     private final Thread consumer;
     private volatile boolean sleeping;
 
-    /** @param consumer the one thread that polls (the owning JMeter thread) */
+    /** @param consumer the one thread that polls (the owning JMeter thread); null if it never sleeps in a poll */
     public CompletionQueue(Thread consumer) {
         this.consumer = consumer;
     }
@@ -47,7 +47,7 @@ public final class CompletionQueue {
     /** Any thread. */
     public void offer(Node n) {
         push(n);
-        if (sleeping) {
+        if (sleeping && consumer != null) {
             LockSupport.unpark(consumer);
         }
     }

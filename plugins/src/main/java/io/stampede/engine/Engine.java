@@ -147,7 +147,8 @@ public final class Engine {
         open.decrementAndGet();
     }
 
-    EventLoop nextLoop() {
+    /** An event loop for a new connection (round-robin over the group). */
+    public EventLoop nextLoop() {
         return group.next();
     }
 

@@ -8,6 +8,10 @@ import io.stampede.engine.AsyncConnection;
 import io.stampede.engine.CompletionQueue;
 import io.stampede.engine.Engine;
 import io.stampede.engine.Exchange;
+import io.stampede.engine.Outbox;
+import io.netty.channel.EventLoop;
+import java.util.ArrayList;
+import java.util.List;
 import io.stampede.engine.PreparedRequest;
 import io.stampede.engine.Tls;
 import java.util.Objects;
@@ -51,12 +55,25 @@ final class ConnectionGroup {
         int depth = settings.pipelineDepth();
         this.slots = new Exchange[connections.length * depth];
         Engine engine = Engine.get();
+        List<Outbox> outboxes = new ArrayList<>();
         for (int i = 0; i < connections.length; i++) {
-            connections[i] = new AsyncConnection(engine, queue, remote, settings.source(firstSource + i),
-                    connectTimeout, depth, tls);
+            connections[i] = new AsyncConnection(engine, outboxFor(engine.nextLoop(), outboxes), queue, remote,
+                    settings.source(firstSource + i), connectTimeout, depth, tls);
             System.arraycopy(connections[i].exchanges(), 0, slots, i * depth, depth);
         }
         this.epochOffsetNanos = System.currentTimeMillis() * 1_000_000L - System.nanoTime();
+    }
+
+    /** One outbox per event loop for the group's connections on it. */
+    private static Outbox outboxFor(EventLoop loop, List<Outbox> outboxes) {
+        for (Outbox o : outboxes) {
+            if (o.loop() == loop) {
+                return o;
+            }
+        }
+        Outbox o = new Outbox(loop);
+        outboxes.add(o);
+        return o;
     }
 
     boolean targets(String host, int port, Tls t) {

@@ -65,7 +65,7 @@ class ConnectionsPerThreadTest extends SamplerTestSupport {
 
     @Test
     void oneThreadKeepsAllItsConnectionsBusyAndGetsOneResultPerResponse() throws Exception {
-        try (TestServer server = delaying(200)) {
+        try (TestServer server = delaying(300)) {
             HttpRawSampler s = multi(server.port(), 5);
             long t0 = System.nanoTime();
             List<SampleResult> results = new ArrayList<>();
@@ -76,12 +76,12 @@ class ConnectionsPerThreadTest extends SamplerTestSupport {
             for (SampleResult r : results) {
                 assertTrue(r.isSuccessful(), r.getResponseCode() + " " + r.getResponseMessage());
                 assertEquals(TestServer.OK_BODY, r.getResponseDataAsString());
-                assertTrue(r.getTime() >= 190, "each response took the server's 200 ms, got " + r.getTime());
+                assertTrue(r.getTime() >= 290, "each response took the server's 300 ms, got " + r.getTime());
                 assertEquals("http://127.0.0.1:" + server.port() + "/x", r.getUrlAsString());
                 assertTrue(r.getSentBytes() > 0);
             }
-            // Three rounds of five concurrent 200 ms exchanges; one connection would need 3 s.
-            assertTrue(ms < 1500, "15 responses over 5 connections took " + ms + " ms");
+            // Three rounds of five concurrent 300 ms exchanges (0.9 s); one connection would need 4.5 s.
+            assertTrue(ms < 3000, "15 responses over 5 connections took " + ms + " ms");
             assertEquals(5, server.connections.get(), "the five connections are kept alive");
             assertEquals(5, variable(StampedeVariables.OPEN_CONNECTIONS));
             assertEquals(5, Engine.openConnections());
@@ -147,7 +147,7 @@ class ConnectionsPerThreadTest extends SamplerTestSupport {
                 }
             }
             assertEquals(1, timeouts);
-            assertTrue((System.nanoTime() - t0) / 1_000_000 < 2000, "timeout found promptly");
+            assertTrue((System.nanoTime() - t0) / 1_000_000 < 2500, "timeout found promptly (3 s stall, 300 ms timeout)");
             s.threadFinished();
         }
     }
@@ -163,7 +163,7 @@ class ConnectionsPerThreadTest extends SamplerTestSupport {
             }
             long ms = (System.nanoTime() - t0) / 1_000_000;
             // Connection 1 sends at 0, 300, 600 ms; connection 2 at 150, 450, 750 ms.
-            assertTrue(ms >= 700 && ms < 2000, "6 paced requests took " + ms + " ms");
+            assertTrue(ms >= 700 && ms < 3000, "6 paced requests took " + ms + " ms");
             assertEquals(2, server.connections.get());
             s.threadFinished();
         }
@@ -183,7 +183,7 @@ class ConnectionsPerThreadTest extends SamplerTestSupport {
             assertNotNull(last);
             long elapsedUs = variable(StampedeVariables.ELAPSED_US);
             long correctedUs = variable(StampedeVariables.CORRECTED_US);
-            assertTrue(elapsedUs >= 100_000 && elapsedUs < 400_000, "elapsed " + elapsedUs);
+            assertTrue(elapsedUs >= 100_000 && elapsedUs < 1_000_000, "elapsed " + elapsedUs);
             // The 8th request was meant for 350 ms and completes near 800 ms: about 450 ms late plus 100 ms.
             assertTrue(correctedUs > elapsedUs + 250_000, "corrected " + correctedUs + " elapsed " + elapsedUs);
             s.threadFinished();
@@ -201,9 +201,9 @@ class ConnectionsPerThreadTest extends SamplerTestSupport {
             }
             long ms = (System.nanoTime() - t0) / 1_000_000;
             // The 20th request is scheduled at 19/40 s = 475 ms.
-            assertTrue(ms >= 440 && ms < 1500, "20 requests at 40/s took " + ms + " ms");
+            assertTrue(ms >= 440 && ms < 3000, "20 requests at 40/s took " + ms + " ms");
             long corrected = variable(StampedeVariables.CORRECTED_US);
-            assertTrue(corrected < 100_000, "on schedule, corrected latency stays small: " + corrected);
+            assertTrue(corrected < 300_000, "on schedule, corrected latency stays small: " + corrected);
             s.threadFinished();
         }
     }
