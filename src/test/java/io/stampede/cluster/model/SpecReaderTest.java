@@ -110,6 +110,9 @@ class SpecReaderTest {
                         "port: 8080, arp_method: nft}"), "realservers[1].arp_method"),
                 Arguments.of("unknown balance", Fixtures.HAPROXY.replace("maxconn: 9000",
                         "maxconn: 9000\n  balance: random-ish"), "haproxy.balance"),
+                Arguments.of("every weight zero", Fixtures.HAPROXY.replace("address: 10.0.0.11}",
+                        "address: 10.0.0.11, weight: 0}").replace("port: 8080}", "port: 8080, weight: 0}"),
+                        "realservers"),
                 Arguments.of("not YAML", "vip: [10.0.0.1\n", "(file)"),
                 Arguments.of("duplicate key", lvs + "vip: 10.0.0.101\n", "(file)"),
                 Arguments.of("empty file", "", "(file)"));
