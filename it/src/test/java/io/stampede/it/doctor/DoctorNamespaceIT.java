@@ -9,10 +9,21 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.stampede.doctor.PortBudget;
+import io.stampede.doctor.RunDiagnosis;
+import io.stampede.doctor.TimeWaitTrend;
+import io.stampede.results.ErrorKind;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -118,5 +129,94 @@ class DoctorNamespaceIT {
             assertTrue(r.output().contains("doctor: ok (ports 32768-60999, 28232 per destination; nofile"), r.output());
             assertTrue(r.output().contains("for 1000 connections)"), r.output());
         }
+    }
+
+    /**
+     * The prediction comes true: in the 500-port namespace a client that opens a new connection per request and
+     * closes first gets 500 responses from real nginx, then "Cannot assign requested address"; the doctor then
+     * sees all 500 ports in TIME_WAIT, and RunDiagnosis names the injector. (A stand-in client, until the proof
+     * can use `stampede run` with Stampede's samplers.)
+     */
+    @Test
+    void injectorRunsOutOfPortsAsPredicted() throws Exception {
+        Path closing = ROOT.resolve("it/src/test/resources/doctor/new-connection-per-request.jmx");
+        Path client = ROOT.resolve("it/src/test/resources/doctor/ClosingClient.java");
+        try (Namespace ns = narrowed()) {
+            ns.must("sysctl", "-q", "-w", "net.ipv4.tcp_tw_reuse=0");
+            ns.must("ip", "addr", "add", "10.213.0.1/32", "dev", "lo");
+            Process nginx = startNginx(ns);
+            try {
+                Namespace.Result before = doctor(ns, "--plan", closing.toString(), "-J", "host=10.213.0.1", "-J", "port=18080");
+                assertEquals(2, before.exit(), before.output());
+                long timeWaitBefore = timeWaitToTarget(before.output());
+
+                Namespace.Result load = ns.exec(List.of(JAVA, client.toString(), "10.213.0.1", "18080", "600"), 90);
+                assertEquals(0, load.exit(), load.output());
+                assertTrue(load.output().contains("ok=500\n"), load.output());
+                Map<ErrorKind, Long> errors = new EnumMap<>(ErrorKind.class);
+                for (String line : load.output().split("\n")) {
+                    if (line.startsWith("fail=")) {
+                        String[] f = line.split("\\|");
+                        errors.merge(ErrorKind.of(f[1], f[2]), Long.parseLong(f[0].substring(5)), Long::sum);
+                    }
+                }
+                assertEquals(Map.of(ErrorKind.OUT_OF_LOCAL_PORTS, 100L), errors, load.output());
+
+                Namespace.Result after = doctor(ns, "--target", "10.213.0.1:18080");
+                assertEquals(2, after.exit(), after.output());
+                assertTrue(after.output().contains("FAIL  TIME_WAIT sockets now"), after.output());
+                assertTrue(after.output().contains("every local port for this destination is in TIME_WAIT"), after.output());
+                long timeWaitAfter = timeWaitToTarget(after.output());
+                assertEquals(500, timeWaitAfter - timeWaitBefore, after.output());
+
+                PortBudget budget = new PortBudget(40000, 40499, 0, 0, OptionalLong.of(1000), true, false);
+                RunDiagnosis diagnosis = RunDiagnosis.of(errors, 600, Optional.of(new TimeWaitTrend(timeWaitBefore,
+                        timeWaitAfter)), Optional.of(budget));
+                assertTrue(diagnosis.injectorSuspected(), diagnosis.lines().toString());
+                assertTrue(diagnosis.lines().get(0).startsWith("injector: 100 of 600 samples (16.67%) failed with"
+                        + " \"out of local ports (Cannot assign requested address)\""), diagnosis.lines().get(0));
+            } finally {
+                nginx.destroy();
+                if (!nginx.waitFor(10, TimeUnit.SECONDS)) {
+                    nginx.destroyForcibly();
+                }
+            }
+        }
+    }
+
+    private Process startNginx(Namespace ns) throws Exception {
+        Path prefix = Files.createDirectories(dir.resolve("nginx"));
+        Files.createDirectories(prefix.resolve("logs"));
+        Path conf = Files.writeString(prefix.resolve("nginx.conf"), """
+                worker_processes 1;
+                error_log %1$s/logs/error.log;
+                pid %1$s/nginx.pid;
+                events { worker_connections 1024; }
+                http {
+                    access_log off;
+                    server { listen 10.213.0.1:18080; location / { return 200 "ok\\n"; } }
+                }
+                """.formatted(prefix));
+        Process p = new ProcessBuilder("ip", "netns", "exec", ns.name, "nginx", "-p", prefix.toString(), "-c",
+                conf.toString(), "-g", "daemon off;").redirectErrorStream(true)
+                .redirectOutput(prefix.resolve("logs/stdout.log").toFile()).start();
+        for (int i = 0; i < 50; i++) {
+            if (ns.exec(List.of("ss", "-Hltn", "sport = :18080"), 10).output().contains("18080")) {
+                return p;
+            }
+            if (!p.isAlive()) {
+                break;
+            }
+            Thread.sleep(100);
+        }
+        p.destroyForcibly();
+        throw new IllegalStateException("nginx did not start in " + ns.name + ": "
+                + Files.readString(prefix.resolve("logs/stdout.log")));
+    }
+
+    private static long timeWaitToTarget(String doctorOutput) {
+        Matcher m = Pattern.compile("TIME_WAIT sockets now\\s+\\d+ in total, (\\d+) to ").matcher(doctorOutput);
+        assertTrue(m.find(), doctorOutput);
+        return Long.parseLong(m.group(1));
     }
 }
