@@ -18,8 +18,11 @@ import picocli.CommandLine.Command;
             ""
         },
         subcommands = {
-            CommandLine.HelpCommand.class,
+            io.stampede.run.RunCommand.class,
+            io.stampede.target.TargetCommand.class,
             io.stampede.doctor.DoctorCommand.class,
+            io.stampede.cluster.ClusterCommand.class,
+            CommandLine.HelpCommand.class,
         })
 public final class StampedeCommand implements Runnable {
 

@@ -1,0 +1,153 @@
+/*
+ * Licensed under the Apache License, Version 2.0.
+ */
+package io.stampede.it.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.stampede.it.support.FreePort;
+import io.stampede.it.support.Jtl;
+import io.stampede.it.support.NginxServer;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** `./stampede run` end to end: every shipped plan, against the built-in target and against real nginx. */
+class StampedeRunIT {
+
+    private static final Path ROOT = Path.of(System.getProperty("stampede.root", "..")).toAbsolutePath().normalize();
+    private static final Pattern SAMPLES = Pattern.compile("samples\\s+([\\d,]+) in [\\d.]+ s = ([\\d,]+) req/s");
+    private static final Pattern LATENCY = Pattern.compile("p50 (\\d+) ms\\s+p95 (\\d+) ms\\s+p99 (\\d+) ms\\s+max (\\d+) ms");
+
+    private static NginxServer nginx;
+
+    @BeforeAll
+    static void startNginx() {
+        nginx = NginxServer.start(NginxServer.Options.defaults());
+    }
+
+    @AfterAll
+    static void stopNginx() {
+        if (nginx != null) {
+            nginx.close();
+        }
+    }
+
+    @ParameterizedTest(name = "{0} against {1}")
+    @CsvSource({
+        "quickstart.jmx, built-in, 40, 8, 2, -1",
+        "quickstart.jmx, nginx, 40, 8, 2, -1",
+        "stepping-raw.jmx, built-in, 40, 8, 2, -1",
+        "stepping-raw.jmx, nginx, 40, 8, 2, -1",
+        "nginx-welcome-1000x50.jmx, built-in, 200, 120, 2, 10000",
+        "nginx-welcome-1000x50.jmx, nginx, 1000, 120, 5, 50000",
+    })
+    void runsThePlanWithProgressSummaryAndDashboard(String plan, String target, int threads, int duration,
+                                                    int rampup, long exactSamples, @TempDir Path tmp)
+            throws Exception {
+        Path out = tmp.resolve("out");
+        List<String> args = new ArrayList<>(List.of("run", ROOT.resolve("plans").resolve(plan).toString(),
+                "--out", out.toString(), "-J", "threads=" + threads, "-J", "duration=" + duration,
+                "-J", "rampup=" + rampup));
+        if (target.equals("nginx")) {
+            args.addAll(List.of("--host", nginx.host(), "--port", Integer.toString(nginx.port())));
+        }
+        Result r = stampede(args, 240);
+        assertEquals(0, r.exit, r.describe());
+        assertTrue(r.stdout.contains("req/s  errors"), "progress lines are printed:\n" + r.stdout);
+
+        Matcher m = SAMPLES.matcher(r.stdout);
+        assertTrue(m.find(), "summary has samples and req/s:\n" + r.stdout);
+        long samples = Long.parseLong(m.group(1).replace(",", ""));
+        assertTrue(Long.parseLong(m.group(2).replace(",", "")) > 0, r.stdout);
+        Matcher lat = LATENCY.matcher(r.stdout);
+        assertTrue(lat.find(), "summary has latency percentiles:\n" + r.stdout);
+        assertTrue(Long.parseLong(lat.group(1)) <= Long.parseLong(lat.group(3)), "p50 <= p99");
+        assertTrue(Long.parseLong(lat.group(3)) <= Long.parseLong(lat.group(4)), "p99 <= max");
+        assertTrue(r.stdout.contains("errors     0 (0.000%)"), "zero errors:\n" + r.stdout);
+
+        Jtl jtl = Jtl.read(out.resolve("results.jtl"));
+        assertEquals(samples, jtl.count(), "the summary counts every JTL row");
+        assertEquals(0, jtl.errors());
+        if (exactSamples > 0) {
+            assertEquals(exactSamples, samples, threads + " users x 50 loops");
+        } else {
+            assertTrue(samples > threads, "every user sent requests: " + samples);
+        }
+        assertTrue(Files.isRegularFile(out.resolve("dashboard/index.html")), "dashboard generated");
+        assertTrue(Files.isRegularFile(out.resolve("summary.txt")));
+        assertTrue(Files.isRegularFile(out.resolve("jmeter.log")));
+    }
+
+    @Test
+    void missingPlanIsRefusedAndNothingIsWritten(@TempDir Path tmp) throws Exception {
+        Path out = tmp.resolve("out");
+        Result r = stampede(List.of("run", "plans/no-such-plan.jmx", "--out", out.toString()), 60);
+        assertEquals(2, r.exit, r.describe());
+        assertTrue(r.stderr.contains("PLAN plans/no-such-plan.jmx does not exist"), r.describe());
+        assertFalse(Files.exists(out), "no partial output");
+    }
+
+    @Test
+    void badPropertyIsRefusedNamingTheFieldAndFix(@TempDir Path tmp) throws Exception {
+        Path out = tmp.resolve("out");
+        Result r = stampede(List.of("run", ROOT.resolve("plans/quickstart.jmx").toString(), "--out", out.toString(),
+                "-J", "threads=many"), 60);
+        assertEquals(2, r.exit, r.describe());
+        assertTrue(r.stderr.contains("-J threads=many is not valid: threads must be a whole number"), r.describe());
+        assertFalse(Files.exists(out), "no partial output");
+    }
+
+    @Test
+    void unreachableHostIsNamed(@TempDir Path tmp) throws Exception {
+        Path out = tmp.resolve("out");
+        int closed = FreePort.loopback();
+        Result r = stampede(List.of("run", ROOT.resolve("plans/quickstart.jmx").toString(), "--out", out.toString(),
+                "--host", "127.0.0.1", "--port", Integer.toString(closed)), 60);
+        assertEquals(3, r.exit, r.describe());
+        assertTrue(r.stderr.contains("the target 127.0.0.1:" + closed + " is unreachable (Connection refused)"),
+                r.describe());
+        assertFalse(Files.exists(out), "no partial output");
+    }
+
+    private static Result stampede(List<String> args, int timeoutSeconds) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(ROOT.resolve("stampede").toString());
+        cmd.addAll(args);
+        Path stdout = Files.createTempFile("stampede-run", ".out");
+        Path stderr = Files.createTempFile("stampede-run", ".err");
+        Process p = new ProcessBuilder(cmd).directory(ROOT.toFile())
+                .redirectOutput(stdout.toFile()).redirectError(stderr.toFile()).start();
+        try {
+            if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+                throw new AssertionError("stampede " + args + " did not finish within " + timeoutSeconds + " s:\n"
+                        + Files.readString(stdout) + Files.readString(stderr));
+            }
+            return new Result(p.exitValue(), Files.readString(stdout), Files.readString(stderr));
+        } finally {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            p.destroyForcibly();
+            Files.deleteIfExists(stdout);
+            Files.deleteIfExists(stderr);
+        }
+    }
+
+    private record Result(int exit, String stdout, String stderr) {
+        String describe() {
+            return "exit " + exit + "\n--- stdout\n" + stdout + "\n--- stderr\n" + stderr;
+        }
+    }
+}

@@ -1,0 +1,32 @@
+/*
+ * Licensed under the Apache License, Version 2.0.
+ */
+package io.stampede.cli;
+
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** The repository checkout the CLI runs from: plans, templates and the bundled JMeter live under it. */
+public final class StampedeRoot {
+
+    private StampedeRoot() {}
+
+    /** From -Dstampede.root (set by ./stampede), else two folders above the CLI jar (src/target/stampede.jar). */
+    public static Path locate() {
+        String prop = System.getProperty("stampede.root");
+        if (prop != null && !prop.isBlank()) {
+            return Path.of(prop).toAbsolutePath().normalize();
+        }
+        try {
+            Path jar = Path.of(StampedeRoot.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            Path candidate = jar.getParent().getParent().getParent();
+            if (candidate != null && Files.isDirectory(candidate.resolve("plans"))) {
+                return candidate;
+            }
+        } catch (URISyntaxException | NullPointerException e) {
+            // fall through to the working directory
+        }
+        return Path.of("").toAbsolutePath();
+    }
+}

@@ -1,0 +1,42 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in
+ * compliance with the License. You may obtain a copy of the License at
+ * https://www.apache.org/licenses/LICENSE-2.0
+ */
+package io.stampede.cluster;
+
+import io.stampede.cluster.lab.Lab;
+import io.stampede.cluster.model.ClusterSpec;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+/** stampede cluster lab FILE. */
+@Command(name = "lab", mixinStandardHelpOptions = true,
+        description = {"Prove a cluster description on this machine (root, Linux): build it from network",
+            "namespaces named stl-*, apply the generated realserver unit commands, sysctl.d and nginx files,",
+            "start nginx, keepalived (VRRP) and HAProxy from the generated files, emulate the LVS-DR director",
+            "with an nft netdev rule, and run six checks: 1 arping VIP gets one MAC; 2 realservers announce",
+            "with their own address; 3 requests reach every realserver, replies come straight back from",
+            "them; 4 a realserver without the VIP loses its share; 5 HAProxy health checks; 6 VRRP failover.",
+            "Every namespace and process it created is removed at the end, on failure and on Ctrl-C.",
+            "Exit 0 when every applicable check passes, 1 otherwise, 2 when the lab cannot run here."})
+final class LabCommand implements Callable<Integer> {
+
+    @Parameters(index = "0", paramLabel = "FILE", description = "the cluster description (YAML)")
+    Path file;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        ClusterSpec cluster = SpecFiles.load(file, spec.commandLine().getErr());
+        if (cluster == null) {
+            return 2;
+        }
+        return new Lab(spec.commandLine().getOut()).run(cluster);
+    }
+}

@@ -1,0 +1,42 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in
+ * compliance with the License. You may obtain a copy of the License at
+ * https://www.apache.org/licenses/LICENSE-2.0
+ */
+package io.stampede.cluster.lab;
+
+import io.stampede.cluster.model.Host;
+import java.time.Duration;
+import java.util.Locale;
+
+/**
+ * Check 6: stopping keepalived on the MASTER moves the VIP to the BACKUP, and the client's neighbour entry for
+ * the VIP follows (gratuitous ARP) without the client doing anything; requests then go through the backup.
+ */
+final class FailoverCheck {
+
+    static final String TITLE = "keepalived VRRP: stopping the MASTER moves the VIP to the BACKUP, the client follows";
+
+    CheckResult run(LabCluster lab) {
+        Host master = lab.spec().vrrp().master();
+        Host backup = lab.spec().vrrp().backup();
+        lab.client().requests(lab.url(), 2, 1.0);
+        String before = lab.client().neighbour(lab.vip());
+        long start = System.nanoTime();
+        LabProcesses.stop(lab.keepalived().get(master.name()));
+        boolean moved = LabCluster.await(Duration.ofSeconds(15), () -> lab.holdsVip(backup) && !lab.holdsVip(master));
+        double movedAfter = (System.nanoTime() - start) / 1e9;
+        String backupMac = lab.macOf(backup);
+        boolean followed = LabCluster.await(Duration.ofSeconds(10),
+                () -> backupMac.equals(lab.client().neighbour(lab.vip())));
+        double followedAfter = (System.nanoTime() - start) / 1e9;
+        Client.Tally after = lab.client().requests(lab.url(), 6, 1.0);
+        boolean pass = before.equals(lab.macOf(master)) && moved && followed && after.failed() == 0;
+        return CheckResult.of(6, TITLE, pass, String.format(Locale.ROOT,
+                "client's entry for %s before: %s (%s); stopped keepalived on %s%n"
+                        + "VIP on %s: %s after %.1f s; client's entry: %s (%s) after %.1f s%n6 requests after: %s",
+                lab.vip(), before, Names.of(lab, before), master.name(), backup.name(), moved ? "yes" : "NO",
+                movedAfter, lab.client().neighbour(lab.vip()), Names.of(lab, lab.client().neighbour(lab.vip())),
+                followedAfter, after));
+    }
+}

@@ -1,0 +1,213 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in
+ * compliance with the License. You may obtain a copy of the License at
+ * https://www.apache.org/licenses/LICENSE-2.0
+ */
+package io.stampede.cluster.lab;
+
+import io.stampede.cluster.model.ClusterSpec;
+import io.stampede.cluster.model.Host;
+import io.stampede.cluster.model.Realserver;
+import io.stampede.cluster.render.ClusterRenderer;
+import io.stampede.cluster.render.Layout;
+import io.stampede.cluster.render.NginxRenderer;
+import io.stampede.cluster.render.OutputWriter;
+import io.stampede.cluster.render.RealserverUnitRenderer;
+import io.stampede.cluster.render.RenderedFile;
+import io.stampede.cluster.sys.Exec;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Builds a described cluster from network namespaces on this machine, runs it from the generated files, checks it,
+ * and removes everything it made whatever happens (normal end, failure, Ctrl-C).
+ */
+public final class Lab {
+
+    private final PrintWriter out;
+    private final LabProcesses processes = new LabProcesses();
+    private final AtomicBoolean cleaned = new AtomicBoolean();
+    private Path labDir;
+
+    public Lab(PrintWriter out) {
+        this.out = out;
+    }
+
+    /** Runs the lab; returns the exit code (0 all applicable checks passed, 1 a check failed, 2 cannot run). */
+    public int run(ClusterSpec spec) {
+        List<String> missing = missingTools(spec);
+        if (!"root".equals(System.getProperty("user.name"))) {
+            out.println("lab: needs root (network namespaces, nft, keepalived)");
+            return 2;
+        }
+        if (!missing.isEmpty()) {
+            out.println("lab: missing programs: " + String.join(", ", missing));
+            return 2;
+        }
+        List<String> leftovers = Namespaces.existing();
+        if (!leftovers.isEmpty()) {
+            out.println("lab: removing leftovers of an earlier run: " + leftovers);
+            Namespaces.removeAll();
+        }
+        Thread hook = new Thread(this::cleanup, "stampede-lab-cleanup");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            labDir = Files.createTempDirectory("stl-lab-");
+            List<CheckResult> results = runChecks(start(spec));
+            long failed = results.stream().filter(r -> r.status() == CheckResult.Status.FAIL).count();
+            long passed = results.stream().filter(r -> r.status() == CheckResult.Status.PASS).count();
+            out.println("lab: " + passed + " passed, " + failed + " failed, " + (results.size() - passed - failed)
+                    + " not applicable");
+            return failed == 0 ? 0 : 1;
+        } catch (LabException | IOException e) {
+            out.println("lab: cannot build the cluster: " + e.getMessage());
+            return 1;
+        } finally {
+            cleanup();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook is running or has run: nothing left to do
+            }
+        }
+    }
+
+    private static List<String> missingTools(ClusterSpec spec) {
+        List<String> tools = new ArrayList<>(List.of("ip", "nft", "nginx", "keepalived", "curl", "arping", "sysctl",
+                "prlimit"));
+        if (spec.haproxy() != null) {
+            tools.add("haproxy");
+        }
+        if (spec.realservers().stream().anyMatch(r -> r.arpMethod().toString().equals("arptables"))) {
+            tools.add("arptables");
+        }
+        return tools.stream().filter(t -> !Exec.available(t)).toList();
+    }
+
+    private LabCluster start(ClusterSpec spec) throws LabException {
+        String mode = spec.isDirectRouting() ? "LVS-DR" : "HAProxy";
+        out.println("lab: cluster " + spec.name() + " (" + mode + "), VIP " + spec.vip() + ", "
+                + spec.vrrp().hosts().size() + " VIP holder(s), " + spec.realservers().size() + " realservers");
+        Topology topology = Topology.build(spec);
+        out.println("lab: namespaces up, client " + topology.clientAddress() + ", files under " + labDir);
+        List<RenderedFile> files = new ClusterRenderer().render(spec, name -> layout(name));
+        Map<String, Deployer> hosts = new LinkedHashMap<>();
+        Map<String, Process> nginx = new LinkedHashMap<>();
+        Map<String, Process> keepalived = new LinkedHashMap<>();
+        Client client = new Client(topology.iface());
+        for (Realserver rs : spec.realservers()) {
+            Deployer d = new Deployer(rs.name(), layout(rs.name()), files, processes);
+            hosts.put(rs.name(), d);
+            d.install();
+            d.writeIndex(NginxRenderer.DOCROOT);
+            d.applySysctl("90-stampede-realserver.conf");
+            if (spec.isDirectRouting()) {
+                for (List<String> c : d.unitCommands(RealserverUnitRenderer.UNIT, "ExecStart")) {
+                    d.run(c);
+                }
+            }
+            nginx.put(rs.name(), d.startNginx());
+            String url = "http://" + rs.address() + ":" + rs.port() + "/";
+            if (!LabCluster.await(Duration.ofSeconds(10), () -> client.get(url).equals(rs.name()))) {
+                throw new LabException(rs.name() + ": nginx does not answer on " + url + "; see " + d.log("nginx"));
+            }
+        }
+        for (Host h : spec.vrrp().hosts()) {
+            Deployer d = new Deployer(h.name(), layout(h.name()), files, processes);
+            hosts.put(h.name(), d);
+            d.install();
+            if (spec.isDirectRouting()) {
+                d.applySysctl("90-stampede-director.conf");
+                Namespaces.loadNft(d.ns(), DrEmulation.script(spec, topology, h));
+            } else {
+                d.applySysctl("90-stampede-haproxy.conf");
+                d.startHaproxy();
+            }
+            keepalived.put(h.name(), d.startKeepalived());
+        }
+        LabCluster lab = new LabCluster(spec, topology, client, hosts, nginx, keepalived);
+        Host master = spec.vrrp().master();
+        if (!LabCluster.await(Duration.ofSeconds(15), () -> lab.holdsVip(master))) {
+            throw new LabException("keepalived did not put the VIP on " + master.name() + " within 15 s; see "
+                    + hosts.get(master.name()).log("keepalived"));
+        }
+        if (!spec.isDirectRouting() && !LabCluster.await(Duration.ofSeconds(10),
+                () -> !client.get(lab.url()).isEmpty())) {
+            throw new LabException("HAProxy does not answer on " + lab.url() + "; see "
+                    + hosts.get(master.name()).log("haproxy") + ": " + tail(hosts.get(master.name()).log("haproxy")));
+        }
+        out.println("lab: VRRP MASTER " + master.name() + " holds " + spec.vip() + "; nginx answers on every realserver");
+        return lab;
+    }
+
+    private List<CheckResult> runChecks(LabCluster lab) throws LabException {
+        ClusterSpec spec = lab.spec();
+        List<CheckResult> results = new ArrayList<>();
+        record(results, new ArpCheck().run(lab));
+        if (spec.isDirectRouting()) {
+            record(results, new AnnounceCheck().run(lab));
+            record(results, new DirectReturnCheck().run(lab));
+            record(results, new NegativeControlCheck().run(lab));
+            record(results, CheckResult.skip(5, HaproxyCheck.TITLE, "no HAProxy layer in this description"));
+        } else {
+            String why = "behind HAProxy the realservers do not hold the VIP (no LVS-DR)";
+            record(results, CheckResult.skip(2, AnnounceCheck.TITLE, why));
+            record(results, CheckResult.skip(3, DirectReturnCheck.TITLE, why));
+            record(results, CheckResult.skip(4, NegativeControlCheck.TITLE, why));
+            record(results, new HaproxyCheck().run(lab));
+        }
+        if (spec.vrrp().backup() != null) {
+            record(results, new FailoverCheck().run(lab));
+        } else {
+            record(results, CheckResult.skip(6, FailoverCheck.TITLE, "only one VIP holder is described"));
+        }
+        return results;
+    }
+
+    private void record(List<CheckResult> results, CheckResult r) {
+        results.add(r);
+        out.println(r);
+        out.flush();
+    }
+
+    private static String tail(Path log) {
+        try {
+            List<String> lines = Files.readAllLines(log);
+            return String.join("\n", lines.subList(Math.max(0, lines.size() - 5), lines.size()));
+        } catch (IOException e) {
+            return "(no log)";
+        }
+    }
+
+    private Layout layout(String host) {
+        return new Layout(labDir.resolve(host).toString());
+    }
+
+    /** Stops every daemon, removes every stl namespace and the lab directory; runs once. */
+    private void cleanup() {
+        if (!cleaned.compareAndSet(false, true)) {
+            return;
+        }
+        processes.stopAll();
+        Namespaces.removeAll();
+        try {
+            if (labDir != null) {
+                OutputWriter.deleteTree(labDir);
+            }
+        } catch (IOException e) {
+            out.println("lab: could not remove " + labDir + ": " + e.getMessage());
+        }
+        List<String> left = Namespaces.existing();
+        out.println(left.isEmpty() ? "lab: cleaned up (no stl namespace, no lab process left)"
+                : "lab: WARNING namespaces left: " + left);
+        out.flush();
+    }
+}

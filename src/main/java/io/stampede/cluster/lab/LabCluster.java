@@ -1,0 +1,54 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in
+ * compliance with the License. You may obtain a copy of the License at
+ * https://www.apache.org/licenses/LICENSE-2.0
+ */
+package io.stampede.cluster.lab;
+
+import io.stampede.cluster.model.ClusterSpec;
+import io.stampede.cluster.model.Host;
+import java.time.Duration;
+import java.util.Map;
+import java.util.function.BooleanSupplier;
+
+/** A running lab cluster, as the checks see it: description, namespaces, client and the daemons started. */
+record LabCluster(ClusterSpec spec, Topology topology, Client client, Map<String, Deployer> hosts,
+        Map<String, Process> nginx, Map<String, Process> keepalived) {
+
+    String vip() {
+        return spec.vip().toString();
+    }
+
+    String url() {
+        return "http://" + spec.vip() + ":" + spec.port() + "/";
+    }
+
+    String macOf(Host h) {
+        return topology.mac(Topology.ns(h.name()));
+    }
+
+    /** Whether the host's NIC holds the VIP now. */
+    boolean holdsVip(Host h) {
+        return Namespaces.in(Topology.ns(h.name()), "ip", "-br", "addr", "show", "dev", topology.iface())
+                .stdout().contains(" " + spec.vip() + "/");
+    }
+
+    /** Polls until the condition holds or the time is up; every wait of the lab is bounded this way. */
+    static boolean await(Duration limit, BooleanSupplier condition) {
+        long end = System.nanoTime() + limit.toNanos();
+        while (true) {
+            if (condition.getAsBoolean()) {
+                return true;
+            }
+            if (System.nanoTime() > end) {
+                return false;
+            }
+            try {
+                Thread.sleep(200);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+    }
+}

@@ -1,0 +1,23 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in
+ * compliance with the License. You may obtain a copy of the License at
+ * https://www.apache.org/licenses/LICENSE-2.0
+ */
+package io.stampede.cluster.model;
+
+/** The HAProxy layer: its nodes (a VRRP pair holding the VIP) and its sizing. */
+public record Haproxy(Vrrp vrrp, int threads, int maxconn, int serverMaxconn, String balance, String httpReuse,
+        int statsPort) {
+
+    /** Connections kept back from the web frontend so the stats page and health checks still get through. */
+    public static final int RESERVED_CONNECTIONS = 100;
+
+    public int frontendMaxconn() {
+        return maxconn - RESERVED_CONNECTIONS;
+    }
+
+    /** HAProxy needs two descriptors per proxied connection plus its own (measured: 9000 -> 18032). */
+    public int fileDescriptorNeed() {
+        return 2 * maxconn + 1000;
+    }
+}

@@ -1,0 +1,10 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in
+ * compliance with the License. You may obtain a copy of the License at
+ * https://www.apache.org/licenses/LICENSE-2.0
+ */
+package io.stampede.cluster.model;
+
+/** The LVS-DR director layer: its VRRP pair, the IPVS scheduler, persistence and connection-table size. */
+public record Lvs(Vrrp vrrp, String scheduler, int persistenceSeconds, int connTabBits) {
+}

@@ -1,0 +1,269 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in
+ * compliance with the License. You may obtain a copy of the License at
+ * https://www.apache.org/licenses/LICENSE-2.0
+ */
+package io.stampede.cluster.model;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.regex.Pattern;
+import org.yaml.snakeyaml.LoaderOptions;
+import org.yaml.snakeyaml.Yaml;
+import org.yaml.snakeyaml.constructor.SafeConstructor;
+import org.yaml.snakeyaml.error.YAMLException;
+
+/** Reads a cluster description (YAML) into a {@link ClusterSpec}, refusing every inconsistency it can see. */
+public final class SpecReader {
+
+    /** IPVS schedulers known to ipvsadm 1.31 and keepalived 2.2 (twos needs a recent kernel). */
+    public static final Set<String> SCHEDULERS =
+            Set.of("rr", "wrr", "lc", "wlc", "lblc", "lblcr", "dh", "sh", "sed", "nq", "fo", "ovf", "mh", "twos");
+    static final List<String> BALANCES = List.of("roundrobin", "static-rr", "leastconn", "first", "source");
+    static final List<String> HTTP_REUSE = List.of("never", "safe", "aggressive", "always");
+    private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9-]{0,11}");
+    private static final Pattern IFACE = Pattern.compile("[A-Za-z0-9_.-]{1,15}");
+    private static final Pattern PATH = Pattern.compile("/[A-Za-z0-9._~/%-]*");
+
+    public ClusterSpec read(String yamlText) throws SpecException {
+        Problems problems = new Problems();
+        Object root;
+        try {
+            LoaderOptions options = new LoaderOptions();
+            options.setAllowDuplicateKeys(false);
+            root = new Yaml(new SafeConstructor(options)).load(yamlText);
+        } catch (YAMLException e) {
+            problems.add("(file)", "is not valid YAML: " + e.getMessage().replace('\n', ' '),
+                    "fix the YAML syntax at the position shown");
+            problems.throwIfAny();
+            return null;
+        }
+        if (root == null) {
+            problems.add("(file)", "is empty", "describe at least vip, directors or haproxy, and realservers");
+            problems.throwIfAny();
+        }
+        Fields top = Fields.of("", root, problems);
+        ClusterSpec spec = readTop(top, problems);
+        top.finish();
+        problems.throwIfAny();
+        return spec;
+    }
+
+    private ClusterSpec readTop(Fields top, Problems problems) {
+        String name = top.string("name", "stampede");
+        if (!NAME.matcher(name).matches()) {
+            problems.add("name", "'" + name + "' is not a usable name",
+                    "use 1-12 characters: a lowercase letter, then lowercase letters, digits or '-'");
+        }
+        Ipv4 vip = top.address("vip", true);
+        List<Integer> ports = readPorts(top, problems);
+        Cidr network = readNetwork(top, vip, problems);
+        ArpMethod defaultArp = top.choice("arp_method", ArpMethod.SYSCTL, ArpMethod.class, ArpMethod::parse);
+        boolean hasDirectors = top.has("directors");
+        boolean hasHaproxy = top.has("haproxy");
+        Lvs lvs = hasDirectors ? readLvs(top.child("directors")) : null;
+        Haproxy haproxy = hasHaproxy ? readHaproxy(top.child("haproxy")) : null;
+        if (hasDirectors == hasHaproxy) {
+            problems.add("directors/haproxy", hasDirectors ? "both layers are described" : "neither layer is described",
+                    "give exactly one of directors: (LVS-DR) or haproxy: (HAProxy) in front of the realservers");
+        }
+        int port = ports.isEmpty() ? 80 : ports.get(0);
+        List<Realserver> realservers = top.list("realservers",
+                f -> readRealserver(f, port, ports.size(), defaultArp, hasDirectors));
+        if (realservers.isEmpty()) {
+            problems.add("realservers", "no realserver is listed",
+                    "add realservers: with at least one '- {name: web1, address: 10.0.0.11}'");
+        }
+        HealthCheck health = readHealth(top.child("health_check"));
+        Nginx nginx = readNginx(top.child("nginx"));
+        Injectors injectors = readInjectors(top.child("injectors"));
+        Fields limits = top.child("limits");
+        int nofile = limits.integer("nofile", 1_048_576, 1024, 1 << 30);
+        limits.finish();
+        if (problems.isEmpty()) {
+            ClusterSpec spec = new ClusterSpec(name, vip, ports, network, lvs, haproxy, realservers, health, nginx,
+                    injectors, nofile);
+            new SpecRules(spec, problems).check();
+            return spec;
+        }
+        return null;
+    }
+
+    private static List<Integer> readPorts(Fields top, Problems problems) {
+        Object raw = top.raw("ports");
+        List<Integer> ports = new ArrayList<>();
+        if (raw == null) {
+            ports.add(80);
+            return ports;
+        }
+        List<?> items = raw instanceof List<?> l ? l : List.of(raw);
+        for (Object item : items) {
+            if (item instanceof Integer p && p >= 1 && p <= 65535 && !ports.contains(p)) {
+                ports.add(p);
+            } else {
+                problems.add("ports", "'" + item + "' is not a port, or is listed twice",
+                        "list distinct TCP ports 1-65535, e.g. ports: [80, 443]");
+            }
+        }
+        if (items.isEmpty()) {
+            problems.add("ports", "is empty", "list at least one port, e.g. ports: [80]");
+        }
+        return ports;
+    }
+
+    private static Cidr readNetwork(Fields top, Ipv4 vip, Problems problems) {
+        String text = top.string("network", null);
+        if (text == null) {
+            return vip == null ? null : Cidr.around(vip, 24);
+        }
+        Cidr cidr = Cidr.parse(text);
+        if (cidr == null) {
+            problems.add("network", "'" + text + "' is not an IPv4 network",
+                    "write ADDRESS/PREFIX with a prefix from 8 to 30, e.g. 10.0.0.0/24");
+        }
+        return cidr;
+    }
+
+    private static Host readHost(Fields f) {
+        String name = f.requiredString("name", "web1");
+        if (name != null && !NAME.matcher(name).matches()) {
+            f.problems().add(f.field("name"), "'" + name + "' is not a usable host name",
+                    "use 1-12 characters: a lowercase letter, then lowercase letters, digits or '-'");
+        }
+        return new Host(name, f.address("address", true));
+    }
+
+    private static Host readHostChild(Fields parent, String key) {
+        Fields f = parent.child(key);
+        Host h = readHost(f);
+        f.finish();
+        return h;
+    }
+
+    private static Vrrp readVrrp(Fields f, List<Host> hosts, int defaultRouterId) {
+        String iface = f.string("interface", "eth0");
+        if (!IFACE.matcher(iface).matches() || iface.equals("lo")) {
+            f.problems().add(f.field("interface"), "'" + iface + "' cannot carry VRRP",
+                    "name the director's network interface (1-15 characters, not lo), e.g. eth0");
+        }
+        int routerId = f.integer("virtual_router_id", defaultRouterId, 1, 255);
+        int advert = f.integer("advert_int", 1, 1, 255);
+        return new Vrrp(iface, routerId, hosts.isEmpty() ? null : hosts.get(0), hosts.size() > 1 ? hosts.get(1) : null,
+                advert);
+    }
+
+    private static Lvs readLvs(Fields f) {
+        List<Host> hosts = new ArrayList<>();
+        if (!f.has("master")) {
+            f.problems().add(f.field("master"), "is missing", "add master: {name: lvs1, address: 10.0.0.2}");
+        } else {
+            hosts.add(readHostChild(f, "master"));
+        }
+        if (f.has("backup")) {
+            hosts.add(readHostChild(f, "backup"));
+        }
+        Vrrp vrrp = readVrrp(f, hosts, 51);
+        String scheduler = f.string("scheduler", "wlc");
+        if (!SCHEDULERS.contains(scheduler)) {
+            f.problems().add(f.field("scheduler"), "unknown IPVS scheduler '" + scheduler + "'",
+                    "use one of " + String.join(", ", SCHEDULERS.stream().sorted().toList()));
+        }
+        int persistence = f.integer("persistence", 0, 0, 86_400);
+        int bits = f.integer("conn_tab_bits", 20, 8, 20);
+        f.finish();
+        return new Lvs(vrrp, scheduler, persistence, bits);
+    }
+
+    private static Haproxy readHaproxy(Fields f) {
+        List<Host> nodes = f.list("nodes", SpecReader::readHost);
+        if (nodes.isEmpty() || nodes.size() > 2) {
+            f.problems().add(f.field("nodes"), "lists " + nodes.size() + " node(s)",
+                    "list one or two HAProxy nodes (the second becomes the VRRP BACKUP)");
+        }
+        Vrrp vrrp = readVrrp(f, nodes, 52);
+        int threads = f.integer("threads", 2, 1, 256);
+        int maxconn = f.integer("maxconn", 20_000, 200, 10_000_000);
+        int serverMaxconn = f.integer("server_maxconn", 2_000, 1, 10_000_000);
+        String balance = f.string("balance", "roundrobin");
+        if (!BALANCES.contains(balance)) {
+            f.problems().add(f.field("balance"), "unknown algorithm '" + balance + "'",
+                    "use one of " + String.join(", ", BALANCES));
+        }
+        String reuse = f.string("http_reuse", "safe");
+        if (!HTTP_REUSE.contains(reuse)) {
+            f.problems().add(f.field("http_reuse"), "unknown mode '" + reuse + "'",
+                    "use one of " + String.join(", ", HTTP_REUSE));
+        }
+        int statsPort = f.integer("stats_port", 8404, 1, 65535);
+        f.finish();
+        return new Haproxy(vrrp, threads, maxconn, serverMaxconn, balance, reuse, statsPort);
+    }
+
+    private static Realserver readRealserver(Fields f, int port, int portCount, ArpMethod defaultArp, boolean dr) {
+        Host host = readHost(f);
+        int rsPort = f.integer("port", port, 1, 65535);
+        if (dr && f.has("port") && (rsPort != port || portCount > 1)) {
+            f.problems().add(f.field("port"), "is " + rsPort + " but LVS-DR forwards packets unchanged, so a"
+                    + " realserver answers on the virtual port", portCount > 1
+                    ? "remove port: the realserver serves every virtual port"
+                    : "set it to " + port + " or remove it");
+        }
+        int weight = f.integer("weight", 1, 0, 65535);
+        ArpMethod arp = f.choice("arp_method", defaultArp, ArpMethod.class, ArpMethod::parse);
+        if (!dr && f.has("arp_method")) {
+            f.problems().add(f.field("arp_method"), "only applies to LVS-DR realservers",
+                    "remove it: behind HAProxy the realservers do not hold the VIP");
+        }
+        return new Realserver(host.name(), host.address(), rsPort, weight, arp);
+    }
+
+    private static HealthCheck readHealth(Fields f) {
+        CheckType type = f.choice("type", CheckType.HTTP, CheckType.class, CheckType::parse);
+        String path = f.string("path", "/health");
+        if (!PATH.matcher(path).matches()) {
+            f.problems().add(f.field("path"), "'" + path + "' is not a URL path",
+                    "start with / and use no spaces or quotes, e.g. /health");
+        }
+        int status = f.integer("status", 200, 100, 599);
+        int interval = f.integer("interval", 2, 1, 3600);
+        int timeout = f.integer("timeout", 3, 1, 3600);
+        int fall = f.integer("fall", 3, 1, 100);
+        int rise = f.integer("rise", 2, 1, 100);
+        f.finish();
+        return new HealthCheck(type, path, status, interval, timeout, fall, rise);
+    }
+
+    private static Nginx readNginx(Fields f) {
+        String workers = f.string("worker_processes", "auto");
+        if (!workers.equals("auto") && !workers.matches("[1-9][0-9]{0,3}")) {
+            f.problems().add(f.field("worker_processes"), "'" + workers + "' is neither auto nor a count",
+                    "write auto (one per core) or a number such as 8");
+        }
+        int connections = f.integer("worker_connections", 4096, 64, 1_000_000);
+        int requests = f.integer("keepalive_requests", 10_000, 1, 100_000_000);
+        int timeout = f.integer("keepalive_timeout", 65, 0, 3600);
+        int somaxconn = f.integer("somaxconn", 4096, 128, 1 << 20);
+        boolean accessLog = f.bool("access_log", false);
+        f.finish();
+        return new Nginx(workers, connections, requests, timeout, somaxconn, accessLog);
+    }
+
+    private static Injectors readInjectors(Fields f) {
+        List<Host> hosts = f.list("hosts", SpecReader::readHost);
+        String range = f.string("port_range", "1024-65000");
+        int low = 0;
+        int high = 0;
+        String[] parts = range.split("[- ]+");
+        if (parts.length == 2 && parts[0].matches("\\d{1,5}") && parts[1].matches("\\d{1,5}")) {
+            low = Integer.parseInt(parts[0]);
+            high = Integer.parseInt(parts[1]);
+        }
+        if (low < 1024 || high > 65535 || high - low < 1000) {
+            f.problems().add(f.field("port_range"), "'" + range + "' is not a usable ephemeral port range",
+                    "write LOW-HIGH with 1024 <= LOW, HIGH <= 65535 and at least 1000 ports, e.g. 1024-65000");
+        }
+        f.finish();
+        return new Injectors(hosts, low, high);
+    }
+}

@@ -1,0 +1,92 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in
+ * compliance with the License. You may obtain a copy of the License at
+ * https://www.apache.org/licenses/LICENSE-2.0
+ */
+package io.stampede.cluster.render;
+
+import io.stampede.cluster.model.CheckType;
+import io.stampede.cluster.model.ClusterSpec;
+import io.stampede.cluster.model.HealthCheck;
+import io.stampede.cluster.model.Host;
+import io.stampede.cluster.model.Realserver;
+import io.stampede.cluster.model.Vrrp;
+import java.util.List;
+
+/**
+ * keepalived.conf for a VIP holder: the VRRP instance (MASTER/BACKUP with unicast peers when there are two) and,
+ * on LVS-DR directors, one virtual_server per port with current keywords (lvs_sched, lvs_method DR, retry).
+ */
+public final class KeepalivedRenderer {
+
+    public static final String INSTALL = "/etc/keepalived/keepalived.conf";
+
+    public RenderedFile render(ClusterSpec spec, Host host, String folder) {
+        Vrrp vrrp = spec.vrrp();
+        boolean master = vrrp.isMaster(host);
+        String role = spec.isDirectRouting() ? "LVS-DR director" : "HAProxy node";
+        Header header = new Header("keepalived.conf for " + role + " " + host.name() + " (VRRP "
+                + (master ? "MASTER" : "BACKUP") + ", priority " + vrrp.priorityOf(host) + ") of cluster "
+                + spec.name(), INSTALL,
+                List.of("keepalived -t -f " + INSTALL + "   (exit 0 and no output = valid)",
+                        "systemctl enable --now keepalived && systemctl reload keepalived"),
+                List.of("systemctl disable --now keepalived && rm " + INSTALL));
+        Text t = new Text();
+        t.open("global_defs").line("router_id " + host.name()).close().blank();
+        vrrpInstance(t, spec, host);
+        if (spec.isDirectRouting()) {
+            for (int port : spec.ports()) {
+                t.blank();
+                virtualServer(t, spec, port);
+            }
+        }
+        return header.file(folder + "/keepalived.conf", t.toString());
+    }
+
+    private static void vrrpInstance(Text t, ClusterSpec spec, Host host) {
+        Vrrp vrrp = spec.vrrp();
+        t.open("vrrp_instance VI_" + spec.name().toUpperCase(java.util.Locale.ROOT).replace('-', '_'));
+        t.line("state " + (vrrp.isMaster(host) ? "MASTER" : "BACKUP"));
+        t.line("interface " + vrrp.iface());
+        t.line("virtual_router_id " + vrrp.routerId());
+        t.line("priority " + vrrp.priorityOf(host));
+        t.line("advert_int " + vrrp.advertSeconds());
+        Host peer = vrrp.peerOf(host);
+        if (peer != null) {
+            // Unicast: works where multicast is filtered (clouds, some switches) and keeps the pair explicit.
+            t.line("unicast_src_ip " + host.address());
+            t.open("unicast_peer").line(peer.address().toString()).close();
+        }
+        t.open("virtual_ipaddress").line(spec.vip() + "/32 dev " + vrrp.iface()).close();
+        t.close();
+    }
+
+    private static void virtualServer(Text t, ClusterSpec spec, int port) {
+        HealthCheck hc = spec.healthCheck();
+        t.open("virtual_server " + spec.vip() + " " + port);
+        t.line("delay_loop " + hc.intervalSeconds());
+        t.line("lvs_sched " + spec.lvs().scheduler());
+        t.line("lvs_method DR");
+        if (spec.lvs().persistenceSeconds() > 0) {
+            t.line("persistence_timeout " + spec.lvs().persistenceSeconds());
+        }
+        t.line("protocol TCP");
+        for (Realserver rs : spec.realservers()) {
+            t.open("real_server " + rs.address() + " " + port);
+            t.line("weight " + rs.weight());
+            if (hc.type() == CheckType.HTTP) {
+                t.open("HTTP_GET");
+                t.open("url").line("path " + hc.path()).line("status_code " + hc.status()).close();
+            } else {
+                t.open("TCP_CHECK");
+                t.line("connect_port " + port);
+            }
+            t.line("connect_timeout " + hc.timeoutSeconds());
+            t.line("retry " + hc.fall());
+            t.line("delay_before_retry " + hc.intervalSeconds());
+            t.close();
+            t.close();
+        }
+        t.close();
+    }
+}

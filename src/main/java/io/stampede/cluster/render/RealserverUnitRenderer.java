@@ -1,0 +1,110 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in
+ * compliance with the License. You may obtain a copy of the License at
+ * https://www.apache.org/licenses/LICENSE-2.0
+ */
+package io.stampede.cluster.render;
+
+import io.stampede.cluster.model.ArpMethod;
+import io.stampede.cluster.model.ClusterSpec;
+import io.stampede.cluster.model.Realserver;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The realserver's systemd oneshot unit: silence ARP for the VIP first, then put the VIP on lo (the other order
+ * would answer ARP for the VIP for a moment); the stop undoes both in reverse order.
+ */
+public final class RealserverUnitRenderer {
+
+    public static final String UNIT = "stampede-lvs-dr.service";
+    public static final String INSTALL = "/etc/systemd/system/" + UNIT;
+    public static final String NFT_INSTALL = "/etc/stampede/lvs-dr-arp.nft";
+    public static final String NFT_TABLE = "stampede_lvs_dr";
+
+    public RenderedFile render(ClusterSpec spec, Realserver rs, Layout layout, String folder) {
+        Header header = new Header("systemd unit for LVS-DR realserver " + rs.name() + " of cluster " + spec.name()
+                + ": VIP " + spec.vip() + " on lo, ARP suppression by " + rs.arpMethod(), layout.path(INSTALL),
+                List.of("cp " + UNIT + " /etc/systemd/system/ && systemctl daemon-reload",
+                        "systemctl enable --now " + UNIT),
+                List.of("systemctl disable --now " + UNIT + "   (removes the VIP and the ARP rules)",
+                        "rm " + INSTALL + " && systemctl daemon-reload"));
+        Text t = new Text();
+        t.line("[Unit]");
+        t.line("Description=LVS-DR realserver " + rs.name() + ": VIP " + spec.vip() + " on lo, ARP suppression ("
+                + rs.arpMethod() + ")");
+        t.line("DefaultDependencies=no");
+        t.line("After=local-fs.target");
+        t.line("Wants=network-pre.target");
+        t.line("Before=network-pre.target nginx.service");
+        t.blank();
+        t.line("[Service]");
+        t.line("Type=oneshot");
+        t.line("RemainAfterExit=yes");
+        for (String c : startCommands(spec, rs, layout)) {
+            t.line("ExecStart=" + c);
+        }
+        for (String c : stopCommands(spec, rs)) {
+            // "-": a stop must finish even when someone already removed the address or the rule by hand.
+            t.line("ExecStop=-" + c);
+        }
+        t.blank();
+        t.line("[Install]");
+        t.line("WantedBy=multi-user.target");
+        return header.file(folder + "/" + UNIT, t.toString());
+    }
+
+    private static List<String> startCommands(ClusterSpec spec, Realserver rs, Layout layout) {
+        List<String> c = new ArrayList<>();
+        switch (rs.arpMethod()) {
+            case SYSCTL -> c.add("/usr/sbin/sysctl -q -w net.ipv4.conf.all.arp_ignore=1"
+                    + " net.ipv4.conf.all.arp_announce=2");
+            case NFT -> c.add("/usr/sbin/nft -f " + layout.path(NFT_INSTALL));
+            case ARPTABLES -> {
+                c.add("/usr/sbin/arptables -A INPUT -d " + spec.vip() + " -j DROP");
+                c.add("/usr/sbin/arptables -A OUTPUT -s " + spec.vip() + " -j mangle --mangle-ip-s " + rs.address());
+            }
+        }
+        c.add("/usr/sbin/ip addr replace " + spec.vip() + "/32 dev lo");
+        return c;
+    }
+
+    private static List<String> stopCommands(ClusterSpec spec, Realserver rs) {
+        List<String> c = new ArrayList<>();
+        c.add("/usr/sbin/ip addr del " + spec.vip() + "/32 dev lo");
+        if (rs.arpMethod() == ArpMethod.SYSCTL) {
+            c.add("/usr/sbin/sysctl -q -w net.ipv4.conf.all.arp_ignore=0 net.ipv4.conf.all.arp_announce=0");
+        } else if (rs.arpMethod() == ArpMethod.NFT) {
+            c.add("/usr/sbin/nft delete table arp " + NFT_TABLE);
+        } else {
+            c.add("/usr/sbin/arptables -D INPUT -d " + spec.vip() + " -j DROP");
+            c.add("/usr/sbin/arptables -D OUTPUT -s " + spec.vip() + " -j mangle --mangle-ip-s " + rs.address());
+        }
+        return c;
+    }
+
+    /** The nft arp table the unit loads when the realserver uses the nft method. */
+    public RenderedFile renderNft(ClusterSpec spec, Realserver rs, Layout layout, String folder) {
+        String install = layout.path(NFT_INSTALL);
+        Header header = new Header("nftables arp table for LVS-DR realserver " + rs.name() + ": never answer ARP"
+                + " for the VIP " + spec.vip() + ", announce with " + rs.address() + " instead of the VIP", install,
+                List.of("loaded by " + UNIT + " (nft -f " + install + "); check with nft -c -f " + install),
+                List.of("nft delete table arp " + NFT_TABLE + " && rm " + install));
+        Text t = new Text();
+        // Declaring then deleting the table makes the file idempotent: a second load replaces, never duplicates.
+        t.line("table arp " + NFT_TABLE);
+        t.line("delete table arp " + NFT_TABLE);
+        t.blank();
+        t.open("table arp " + NFT_TABLE);
+        t.open("chain input");
+        t.line("type filter hook input priority filter; policy accept;");
+        t.line("arp daddr ip " + spec.vip() + " drop");
+        t.close();
+        t.open("chain output");
+        t.line("type filter hook output priority filter; policy accept;");
+        t.line("arp saddr ip " + spec.vip() + " arp saddr ip set " + rs.address());
+        t.close();
+        t.close();
+        return header.file(folder + "/lvs-dr-arp.nft", t.toString());
+    }
+}

@@ -1,0 +1,54 @@
+/*
+ * Licensed under the Apache License, Version 2.0.
+ */
+package io.stampede.results;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** Splits one line of a JMeter CSV JTL: comma-delimited, fields quoted with '"' when they hold a comma or quote. */
+final class CsvLine {
+
+    private CsvLine() {}
+
+    static List<String> split(String line) {
+        List<String> fields = new ArrayList<>(24);
+        StringBuilder field = new StringBuilder();
+        boolean quoted = false;
+        for (int i = 0; i < line.length(); i++) {
+            char c = line.charAt(i);
+            if (quoted) {
+                if (c == '"') {
+                    if (i + 1 < line.length() && line.charAt(i + 1) == '"') {
+                        field.append('"');
+                        i++;
+                    } else {
+                        quoted = false;
+                    }
+                } else {
+                    field.append(c);
+                }
+            } else if (c == '"') {
+                quoted = true;
+            } else if (c == ',') {
+                fields.add(field.toString());
+                field.setLength(0);
+            } else {
+                field.append(c);
+            }
+        }
+        fields.add(field.toString());
+        return fields;
+    }
+
+    /** True when the line ends inside a quoted field, i.e. a response message spans lines. */
+    static boolean unterminated(String line) {
+        boolean quoted = false;
+        for (int i = 0; i < line.length(); i++) {
+            if (line.charAt(i) == '"') {
+                quoted = !quoted;
+            }
+        }
+        return quoted;
+    }
+}

@@ -1,0 +1,24 @@
+/*
+ * Licensed under the Apache License, Version 2.0.
+ */
+package io.stampede.results;
+
+import java.util.List;
+
+/** Column positions of a CSV JTL, read from its header line. */
+public record JtlHeader(int timeStamp, int elapsed, int label, int responseCode, int responseMessage,
+                        int success, int allThreads, int latency, int connect, int bytes) {
+
+    public static JtlHeader parse(String headerLine) {
+        List<String> names = CsvLine.split(headerLine);
+        JtlHeader h = new JtlHeader(names.indexOf("timeStamp"), names.indexOf("elapsed"), names.indexOf("label"),
+                names.indexOf("responseCode"), names.indexOf("responseMessage"), names.indexOf("success"),
+                names.indexOf("allThreads"), names.indexOf("Latency"), names.indexOf("Connect"),
+                names.indexOf("bytes"));
+        if (h.timeStamp < 0 || h.elapsed < 0 || h.success < 0) {
+            throw new IllegalArgumentException("not a CSV JTL with a header (need timeStamp, elapsed and success): "
+                    + headerLine);
+        }
+        return h;
+    }
+}

@@ -1,0 +1,33 @@
+/*
+ * Licensed under the Apache License, Version 2.0.
+ */
+package io.stampede.run;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/** What JMeter printed or logged, shown when a run fails so the cause is on screen. */
+final class JMeterOutput {
+
+    private JMeterOutput() {}
+
+    static List<String> tail(Path file, int lines) {
+        List<String> all = read(file);
+        return all.subList(Math.max(0, all.size() - lines), all.size());
+    }
+
+    static List<String> errors(Path log, int max) {
+        return read(log).stream().filter(l -> l.contains(" ERROR ")).limit(max).toList();
+    }
+
+    private static List<String> read(Path file) {
+        try {
+            return Files.exists(file) ? Files.readAllLines(file, StandardCharsets.UTF_8) : List.of();
+        } catch (IOException e) {
+            return List.of("(cannot read " + file + ": " + e.getMessage() + ")");
+        }
+    }
+}

@@ -1,0 +1,69 @@
+/*
+ * Licensed under the Apache License, Version 2.0.
+ */
+package io.stampede.run;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The JMeter properties a run passes with -J, checked first: the names every Stampede plan reads
+ * (host, port, threads, duration, rampup) must hold values JMeter can use, or the run would quietly do nothing.
+ */
+record RunProperties(Map<String, String> values) {
+
+    RunProperties {
+        values = Map.copyOf(values);
+    }
+
+    static RunProperties of(Map<String, String> given) {
+        Map<String, String> v = new LinkedHashMap<>();
+        given.forEach((name, value) -> {
+            if (name == null || name.isBlank()) {
+                throw new RunInputException("-J " + name + "=" + value + ": a property needs a name, e.g. -J threads=50");
+            }
+            v.put(name.trim(), value == null ? "" : value.trim());
+        });
+        requireWhole(v, "threads", 1);
+        requireWhole(v, "duration", 1);
+        requireWhole(v, "rampup", 0);
+        if (v.containsKey("port")) {
+            int port = requireWhole(v, "port", 1);
+            if (port > 65535) {
+                throw new RunInputException("-J port=" + port + " is not a TCP port: use 1 to 65535");
+            }
+        }
+        if (v.containsKey("host") && v.get("host").isEmpty()) {
+            throw new RunInputException("-J host= is empty: give a host name or address, e.g. -J host=10.0.0.5");
+        }
+        return new RunProperties(v);
+    }
+
+    private static int requireWhole(Map<String, String> v, String name, int min) {
+        String s = v.get(name);
+        if (s == null) {
+            return min;
+        }
+        try {
+            int n = Integer.parseInt(s);
+            if (n >= min) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new RunInputException("-J " + name + "=" + s + " is not valid: " + name + " must be a whole number"
+                + (min > 0 ? " of at least " + min : " of 0 or more") + ", e.g. -J " + name + "=" + Math.max(min, 10)
+                + ("threads".equals(name) ? "" : " (seconds)"));
+    }
+
+    String get(String name) {
+        return values.get(name);
+    }
+
+    RunProperties with(String name, String value) {
+        Map<String, String> v = new LinkedHashMap<>(values);
+        v.put(name, value);
+        return new RunProperties(v);
+    }
+}

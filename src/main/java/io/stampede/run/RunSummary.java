@@ -1,0 +1,38 @@
+/*
+ * Licensed under the Apache License, Version 2.0.
+ */
+package io.stampede.run;
+
+import io.stampede.results.ErrorKind;
+import io.stampede.results.RunStatistics;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** The end-of-run summary: throughput, latency percentiles, and errors grouped by kind. */
+final class RunSummary {
+
+    private RunSummary() {}
+
+    static List<String> lines(RunStatistics s) {
+        List<String> out = new ArrayList<>();
+        out.add(String.format(Locale.ROOT, "  samples    %,d in %.1f s = %,.0f req/s", s.samples(), s.spanMs() / 1000.0,
+                s.requestsPerSecond()));
+        out.add(String.format(Locale.ROOT, "  latency    p50 %d ms  p95 %d ms  p99 %d ms  max %d ms  (mean %.2f ms)",
+                s.percentileMs(50), s.percentileMs(95), s.percentileMs(99), s.maxMs(), s.meanMs()));
+        out.add(String.format(Locale.ROOT, "  errors     %,d (%.3f%%)", s.errors(), 100 * s.errorRate()));
+        if (s.errors() > 0) {
+            s.errorsByKind().entrySet().stream()
+                    .sorted(Map.Entry.<ErrorKind, Long>comparingByValue().reversed())
+                    .forEach(e -> out.add(String.format(Locale.ROOT, "    %-52s %,d", e.getKey().label(), e.getValue())));
+            out.add("  error messages (most frequent):");
+            s.errorsByCode().entrySet().stream()
+                    .sorted(Map.Entry.<String, Long>comparingByValue(Comparator.reverseOrder()))
+                    .limit(5)
+                    .forEach(e -> out.add(String.format(Locale.ROOT, "    %,9d  %s", e.getValue(), e.getKey())));
+        }
+        return out;
+    }
+}

@@ -1,0 +1,57 @@
+/*
+ * Licensed under the Apache License, Version 2.0.
+ */
+package io.stampede.results;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+
+class ErrorKindTest {
+
+    @Test
+    void stampedeSamplerExceptions() {
+        assertEquals(ErrorKind.OUT_OF_LOCAL_PORTS,
+                ErrorKind.of("Non HTTP response code: java.net.BindException",
+                        "Non HTTP response message: Cannot assign requested address"));
+        assertEquals(ErrorKind.CONNECTION_REFUSED,
+                ErrorKind.of("Non HTTP response code: java.net.ConnectException",
+                        "Non HTTP response message: Connection refused"));
+        assertEquals(ErrorKind.CONNECTION_RESET,
+                ErrorKind.of("Non HTTP response code: java.net.SocketException",
+                        "Non HTTP response message: Connection reset by peer"));
+        assertEquals(ErrorKind.CONNECT_TIMEOUT,
+                ErrorKind.of("Non HTTP response code: io.stampede.engine.ConnectTimeoutException",
+                        "Non HTTP response message: Connect timed out after 1000 ms"));
+        assertEquals(ErrorKind.RESPONSE_TIMEOUT,
+                ErrorKind.of("Non HTTP response code: io.stampede.engine.ResponseTimeoutException",
+                        "Non HTTP response message: No complete response within 1000 ms"));
+        assertEquals(ErrorKind.PREMATURE_CLOSE,
+                ErrorKind.of("Non HTTP response code: io.stampede.engine.PrematureCloseException",
+                        "Non HTTP response message: Connection closed after 10 bytes"));
+    }
+
+    @Test
+    void stockJMeterExceptions() {
+        assertEquals(ErrorKind.PREMATURE_CLOSE,
+                ErrorKind.of("Non HTTP response code: org.apache.http.NoHttpResponseException",
+                        "Non HTTP response message: localhost:80 failed to respond"));
+        assertEquals(ErrorKind.CONNECTION_REFUSED,
+                ErrorKind.of("Non HTTP response code: org.apache.http.conn.HttpHostConnectException",
+                        "Non HTTP response message: Connect to localhost:1 failed"));
+        assertEquals(ErrorKind.RESPONSE_TIMEOUT,
+                ErrorKind.of("Non HTTP response code: java.net.SocketTimeoutException",
+                        "Non HTTP response message: Read timed out"));
+        assertEquals(ErrorKind.PREMATURE_CLOSE,
+                ErrorKind.of("Non HTTP response code: java.net.SocketException",
+                        "Non HTTP response message: Unexpected end of file from server"));
+    }
+
+    @Test
+    void httpStatusesAndAssertions() {
+        assertEquals(ErrorKind.HTTP_5XX, ErrorKind.of("500", "Internal Server Error"));
+        assertEquals(ErrorKind.HTTP_4XX, ErrorKind.of("404", "Not Found"));
+        assertEquals(ErrorKind.ASSERTION, ErrorKind.of("200", "OK"));
+        assertEquals(ErrorKind.OTHER, ErrorKind.of("Non HTTP response code: java.lang.IllegalStateException", "x"));
+    }
+}

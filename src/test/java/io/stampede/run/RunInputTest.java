@@ -1,0 +1,67 @@
+/*
+ * Licensed under the Apache License, Version 2.0.
+ */
+package io.stampede.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class RunInputTest {
+
+    @Test
+    void propertiesNameTheFieldAndTheFix() {
+        RunInputException e = assertThrows(RunInputException.class, () -> RunProperties.of(Map.of("threads", "lots")));
+        assertTrue(e.getMessage().contains("-J threads=lots"), e.getMessage());
+        assertTrue(e.getMessage().contains("whole number"), e.getMessage());
+        assertThrows(RunInputException.class, () -> RunProperties.of(Map.of("duration", "0")));
+        assertThrows(RunInputException.class, () -> RunProperties.of(Map.of("rampup", "-1")));
+        assertThrows(RunInputException.class, () -> RunProperties.of(Map.of("port", "70000")));
+        assertThrows(RunInputException.class, () -> RunProperties.of(Map.of("host", "")));
+        RunProperties ok = RunProperties.of(Map.of("threads", "5", "rampup", "0", "custom", "x"));
+        assertEquals("5", ok.get("threads"));
+        assertEquals("x", ok.get("custom"));
+        assertEquals("9", ok.with("port", "9").get("port"));
+    }
+
+    @Test
+    void planMustExistAndBeAJMeterPlan(@TempDir Path dir) throws Exception {
+        assertTrue(assertThrows(RunInputException.class, () -> PlanFile.read(dir.resolve("missing.jmx")))
+                .getMessage().contains("does not exist"));
+        Path notXml = Files.writeString(dir.resolve("a.jmx"), "hello");
+        assertTrue(assertThrows(RunInputException.class, () -> PlanFile.read(notXml))
+                .getMessage().contains("not valid XML"));
+        Path other = Files.writeString(dir.resolve("b.jmx"), "<project/>");
+        assertTrue(assertThrows(RunInputException.class, () -> PlanFile.read(other))
+                .getMessage().contains("<jmeterTestPlan>"));
+        Path plan = Files.writeString(dir.resolve("c.jmx"),
+                "<jmeterTestPlan><hashTree><x>${__P(host,127.0.0.1)}</x></hashTree></jmeterTestPlan>");
+        PlanFile read = PlanFile.read(plan);
+        assertEquals("c", read.name());
+        assertTrue(read.readsProperty("host"));
+        assertFalse(read.readsProperty("port"));
+    }
+
+    @Test
+    void everyShippedPlanReadsTheStandardProperties() throws Exception {
+        Path plans = Path.of(System.getProperty("user.dir")).resolve("../plans").normalize();
+        try (var files = Files.list(plans)) {
+            var list = files.filter(p -> p.toString().endsWith(".jmx")).toList();
+            assertEquals(3, list.size(), "plans/ holds the three documented plans");
+            for (Path p : list) {
+                PlanFile plan = PlanFile.read(p);
+                for (String prop : new String[] {"host", "port", "threads", "duration", "rampup"}) {
+                    assertTrue(plan.readsProperty(prop), p + " must read -J" + prop);
+                }
+                assertTrue(plan.text().contains("TestPlan.comments"), p + " needs a description");
+            }
+        }
+    }
+}
