@@ -13,12 +13,12 @@ import io.stampede.doctor.PortBudget;
 import io.stampede.doctor.RunDiagnosis;
 import io.stampede.doctor.TimeWaitTrend;
 import io.stampede.results.ErrorKind;
+import io.stampede.results.JtlTail;
+import io.stampede.results.RunStatistics;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
@@ -38,6 +38,8 @@ class DoctorNamespaceIT {
     private static final Path ROOT = Path.of(System.getProperty("stampede.root", "..")).toAbsolutePath().normalize();
     private static final Path JAR = ROOT.resolve("src/target/stampede.jar");
     private static final String JAVA = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    private static final Path STOCK = ROOT.resolve("it/src/test/resources/doctor/stock-http-per-iteration.jmx");
+    private static final Path STAMPEDE = ROOT.resolve("it/src/test/resources/doctor/stampede-http.jmx");
 
     @TempDir
     Path dir;
@@ -95,34 +97,43 @@ class DoctorNamespaceIT {
     }
 
     @Test
-    void noKeepAlivePlanFailsAndTheKeepAliveVersionPasses() throws Exception {
-        Path closing = ROOT.resolve("it/src/test/resources/doctor/new-connection-per-request.jmx");
-        Path keeping = Files.writeString(dir.resolve("keep-alive.jmx"), Files.readString(closing).replace(
-                "<boolProp name=\"stampede.keep_alive\">false</boolProp>",
-                "<boolProp name=\"stampede.keep_alive\">true</boolProp>"));
-        assertTrue(Files.readString(keeping).contains("stampede.keep_alive\">true"), "the plan was not rewritten");
+    void planVerdictsFollowWhoClosesTheConnections() throws Exception {
         try (Namespace ns = narrowed()) {
             // A non-loopback address of the namespace: tcp_tw_reuse=2 does not cover it.
             ns.must("ip", "addr", "add", "10.213.0.1/32", "dev", "lo");
-            Namespace.Result fail = doctor(ns, "--plan", closing.toString(), "-J", "host=10.213.0.1");
-            assertEquals(2, fail.exit(), fail.output());
-            assertTrue(fail.output().contains("target 10.213.0.1:8080 (local)"), fail.output());
-            assertTrue(fail.output().contains("load: thread group 'closing users': 5 threads x 400 loops, 1 HTTP sampler(s),"
-                    + " 1 new connection(s) per iteration (no keep-alive) = 500 new connections/s"), fail.output());
-            assertTrue(fail.output().contains("FAIL  new connections/s            about 8.3 new connections/s per destination"
-                    + " (500 ports / 60 s TIME_WAIT); planned 500/s"), fail.output());
-            Namespace.Result pass = doctor(ns, "--plan", keeping.toString(), "-J", "host=10.213.0.1");
-            assertEquals(1, pass.exit(), pass.output());
-            assertTrue(pass.output().contains("OK    new connections/s"), pass.output());
-            assertTrue(pass.output().contains("WARN  ephemeral ports"), pass.output());
-            assertTrue(pass.output().contains(" for 5 connections)"), pass.output());
+            Namespace.Result stock = doctor(ns, "--plan", STOCK.toString(), "-J", "host=10.213.0.1");
+            assertEquals(2, stock.exit(), stock.output());
+            assertTrue(stock.output().contains("target 10.213.0.1:8080 (local)"), stock.output());
+            assertTrue(stock.output().contains("load: thread group 'stock users': 5 threads x 400 loops, 1 HTTP sampler(s),"
+                    + " 1 connection(s) per iteration closed by the injector"), stock.output());
+            assertTrue(stock.output().contains("FAIL  new connections/s            about 8.3 new connections/s per destination"
+                    + " (500 ports / 60 s TIME_WAIT); planned 500/s"), stock.output());
+
+            Namespace.Result closeHeader = doctor(ns, "--plan", STAMPEDE.toString(), "-J", "host=10.213.0.1");
+            assertEquals(1, closeHeader.exit(), closeHeader.output());
+            assertTrue(closeHeader.output().contains("new connections/s that the server closes"), closeHeader.output());
+            assertTrue(closeHeader.output().contains("OK    new connections/s"), closeHeader.output());
+
+            Namespace.Result keepAlive = doctor(ns, "--plan", keepAlivePlan().toString(), "-J", "host=10.213.0.1");
+            assertEquals(1, keepAlive.exit(), keepAlive.output());
+            assertTrue(keepAlive.output().contains("OK    new connections/s"), keepAlive.output());
+            assertTrue(keepAlive.output().contains("WARN  ephemeral ports"), keepAlive.output());
+            assertTrue(keepAlive.output().contains(" for 5 connections)"), keepAlive.output());
         }
+    }
+
+    private Path keepAlivePlan() throws Exception {
+        Path keeping = Files.writeString(dir.resolve("keep-alive.jmx"), Files.readString(STAMPEDE).replace(
+                "<boolProp name=\"stampede.keep_alive\">false</boolProp>",
+                "<boolProp name=\"stampede.keep_alive\">true</boolProp>"));
+        assertTrue(Files.readString(keeping).contains("stampede.keep_alive\">true"), "the plan was not rewritten");
+        return keeping;
     }
 
     @Test
     void welcomePlanPassesOnDefaultSettings() throws Exception {
         Path welcome = ROOT.resolve("plans/nginx-welcome-1000x50.jmx");
-        Assumptions.assumeTrue(Files.isRegularFile(welcome), "plans/nginx-welcome-1000x50.jmx comes from main");
+        assertTrue(Files.isRegularFile(welcome), welcome + " is missing");
         try (Namespace ns = Namespace.create()) {
             Namespace.Result r = doctor(ns, "--plan", welcome.toString());
             assertEquals(0, r.exit(), r.output());
@@ -132,55 +143,79 @@ class DoctorNamespaceIT {
     }
 
     /**
-     * The prediction comes true: in the 500-port namespace a client that opens a new connection per request and
-     * closes first gets 500 responses from real nginx, then "Cannot assign requested address"; the doctor then
-     * sees all 500 ports in TIME_WAIT, and RunDiagnosis names the injector. (A stand-in client, until the proof
-     * can use `stampede run` with Stampede's samplers.)
+     * The prediction comes true with `stampede run` and real nginx in the 500-port namespace: stock JMeter HTTP
+     * (a connection per iteration, closed by the injector) gets about 500 responses and then "Cannot assign
+     * requested address"; the doctor afterwards finds every port to the target in TIME_WAIT, and RunDiagnosis on
+     * the run's JTL names the injector. In a fresh namespace the keep-alive plan runs with zero errors.
      */
     @Test
-    void injectorRunsOutOfPortsAsPredicted() throws Exception {
-        Path closing = ROOT.resolve("it/src/test/resources/doctor/new-connection-per-request.jmx");
-        Path client = ROOT.resolve("it/src/test/resources/doctor/ClosingClient.java");
+    void runOutOfLocalPortsAsPredictedAndKeepAliveRunsClean() throws Exception {
         try (Namespace ns = narrowed()) {
             ns.must("sysctl", "-q", "-w", "net.ipv4.tcp_tw_reuse=0");
             ns.must("ip", "addr", "add", "10.213.0.1/32", "dev", "lo");
             Process nginx = startNginx(ns);
             try {
-                Namespace.Result before = doctor(ns, "--plan", closing.toString(), "-J", "host=10.213.0.1", "-J", "port=18080");
+                Namespace.Result before = doctor(ns, "--plan", STOCK.toString(), "-J", "host=10.213.0.1", "-J", "port=18080");
                 assertEquals(2, before.exit(), before.output());
                 long timeWaitBefore = timeWaitToTarget(before.output());
 
-                Namespace.Result load = ns.exec(List.of(JAVA, client.toString(), "10.213.0.1", "18080", "600"), 90);
-                assertEquals(0, load.exit(), load.output());
-                assertTrue(load.output().contains("ok=500\n"), load.output());
-                Map<ErrorKind, Long> errors = new EnumMap<>(ErrorKind.class);
-                for (String line : load.output().split("\n")) {
-                    if (line.startsWith("fail=")) {
-                        String[] f = line.split("\\|");
-                        errors.merge(ErrorKind.of(f[1], f[2]), Long.parseLong(f[0].substring(5)), Long::sum);
-                    }
-                }
-                assertEquals(Map.of(ErrorKind.OUT_OF_LOCAL_PORTS, 100L), errors, load.output());
+                Path out = dir.resolve("stock-run");
+                Namespace.Result run = stampedeRun(ns, STOCK, out);
+                assertEquals(0, run.exit(), run.output());
+                assertTrue(run.output().contains("out of local ports (Cannot assign requested address)"), run.output());
 
                 Namespace.Result after = doctor(ns, "--target", "10.213.0.1:18080");
                 assertEquals(2, after.exit(), after.output());
-                assertTrue(after.output().contains("FAIL  TIME_WAIT sockets now"), after.output());
                 assertTrue(after.output().contains("every local port for this destination is in TIME_WAIT"), after.output());
                 long timeWaitAfter = timeWaitToTarget(after.output());
-                assertEquals(500, timeWaitAfter - timeWaitBefore, after.output());
 
-                PortBudget budget = new PortBudget(40000, 40499, 0, 0, OptionalLong.of(1000), true, false);
-                RunDiagnosis diagnosis = RunDiagnosis.of(errors, 600, Optional.of(new TimeWaitTrend(timeWaitBefore,
-                        timeWaitAfter)), Optional.of(budget));
-                assertTrue(diagnosis.injectorSuspected(), diagnosis.lines().toString());
-                assertTrue(diagnosis.lines().get(0).startsWith("injector: 100 of 600 samples (16.67%) failed with"
-                        + " \"out of local ports (Cannot assign requested address)\""), diagnosis.lines().get(0));
-            } finally {
-                nginx.destroy();
-                if (!nginx.waitFor(10, TimeUnit.SECONDS)) {
-                    nginx.destroyForcibly();
+                RunStatistics stats = new RunStatistics();
+                try (JtlTail jtl = new JtlTail(out.resolve("results.jtl"))) {
+                    jtl.poll(stats::add);
                 }
+                assertEquals(2000, stats.samples());
+                long outOfPorts = stats.errorsByKind().getOrDefault(ErrorKind.OUT_OF_LOCAL_PORTS, 0L);
+                assertTrue(outOfPorts >= 1000, stats.errorsByKind().toString());
+                assertEquals(stats.errors(), outOfPorts, stats.errorsByKind().toString());
+                PortBudget budget = new PortBudget(40000, 40499, 0, 0, OptionalLong.of(1000), true, false);
+                RunDiagnosis diagnosis = RunDiagnosis.of(stats.errorsByKind(), stats.samples(),
+                        Optional.of(new TimeWaitTrend(timeWaitBefore, timeWaitAfter)), Optional.of(budget));
+                assertTrue(diagnosis.injectorSuspected(), diagnosis.lines().toString());
+                assertTrue(diagnosis.lines().get(0).startsWith("injector: " + outOfPorts + " of 2000 samples"),
+                        diagnosis.lines().get(0));
+                assertTrue(diagnosis.lines().get(0).contains("the injector, not the server, is the cause"));
+            } finally {
+                stop(nginx);
             }
+        }
+        try (Namespace ns = narrowed()) {
+            ns.must("sysctl", "-q", "-w", "net.ipv4.tcp_tw_reuse=0");
+            ns.must("ip", "addr", "add", "10.213.0.1/32", "dev", "lo");
+            Process nginx = startNginx(ns);
+            try {
+                Path plan = keepAlivePlan();
+                Namespace.Result doctor = doctor(ns, "--plan", plan.toString(), "-J", "host=10.213.0.1", "-J", "port=18080");
+                assertEquals(1, doctor.exit(), doctor.output());
+                assertTrue(doctor.output().contains("OK    new connections/s"), doctor.output());
+                Namespace.Result run = stampedeRun(ns, plan, dir.resolve("keep-alive-run"));
+                assertEquals(0, run.exit(), run.output());
+                assertTrue(run.output().contains("samples    2,000 in"), run.output());
+                assertTrue(run.output().contains("errors     0 (0.000%)"), run.output());
+            } finally {
+                stop(nginx);
+            }
+        }
+    }
+
+    private static Namespace.Result stampedeRun(Namespace ns, Path plan, Path out) throws Exception {
+        return ns.exec(List.of(JAVA, "-jar", JAR.toString(), "run", plan.toString(), "--host", "10.213.0.1", "--port",
+                "18080", "--no-dashboard", "--heap", "512m", "--out", out.toString()), 240);
+    }
+
+    private static void stop(Process p) throws InterruptedException {
+        p.destroy();
+        if (!p.waitFor(10, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
         }
     }
 
