@@ -47,6 +47,9 @@ Thread.start('stampede-gui-smoke') {
         def collect
         collect = { c ->
             if (c instanceof JLabel && c.isShowing()) labels << c.getText()
+            if (c instanceof javax.swing.JComponent && c.getBorder() instanceof javax.swing.border.TitledBorder) {
+                labels << c.getBorder().getTitle()
+            }
             if (c.hasProperty('components')) c.getComponents().each { collect(it) }
         }
         collect(gui.getCurrentGui())

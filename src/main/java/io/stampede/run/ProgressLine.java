@@ -22,6 +22,10 @@ final class ProgressLine {
         lastSamples = stats.samples();
         lastNanos = nowNanos;
         long elapsed = (nowNanos - startNanos) / 1_000_000_000L;
+        if (stats.samples() == 0) {
+            return String.format(Locale.ROOT, "  %02d:%02d:%02d  JMeter is starting the test (no samples yet)",
+                    elapsed / 3600, elapsed / 60 % 60, elapsed % 60);
+        }
         return String.format(Locale.ROOT, "  %02d:%02d:%02d  %,12d samples  %,9.0f req/s  errors %,d (%.2f%%)  threads %,d",
                 elapsed / 3600, elapsed / 60 % 60, elapsed % 60, stats.samples(), rate, stats.errors(),
                 100 * stats.errorRate(), stats.activeThreads());

@@ -116,7 +116,9 @@ public final class RunCommand implements Callable<Integer> {
                         + "--port%n", targetHost, targetPort, unreachable);
                 return EXIT_UNREACHABLE;
             }
-            return execute(setup, props);
+            InjectorWatch injector = InjectorWatch.start(setup.plan(), props, targetHost, targetPort);
+            injector.verdictLines().forEach(stdout::println);
+            return execute(setup, props, injector);
         } finally {
             if (builtIn != null) {
                 builtIn.close();
@@ -169,7 +171,8 @@ public final class RunCommand implements Callable<Integer> {
         return new RunSetup(planFile, props, jmeter, dir, builtIn);
     }
 
-    private int execute(RunSetup setup, RunProperties props) throws IOException, InterruptedException {
+    private int execute(RunSetup setup, RunProperties props, InjectorWatch injector)
+            throws IOException, InterruptedException {
         Path dir = setup.outDir();
         Files.createDirectories(dir);
         Path jtl = dir.resolve("results.jtl");
@@ -196,6 +199,7 @@ public final class RunCommand implements Callable<Integer> {
         try (JtlTail tail = new JtlTail(jtl)) {
             while (!jmeter.waitFor(progressEvery, TimeUnit.SECONDS)) {
                 tail.poll(stats::add);
+                injector.sample();
                 stdout.println(progress.next(stats, System.nanoTime(), start));
             }
             tail.poll(stats::add);
@@ -218,6 +222,7 @@ public final class RunCommand implements Callable<Integer> {
         summary.add("stampede run: " + setup.plan().path().getFileName() + " against " + props.get("host") + ":"
                 + props.get("port"));
         summary.addAll(RunSummary.lines(stats));
+        injector.diagnose(stats).lines().forEach(l -> summary.add("  " + l));
         summary.forEach(stdout::println);
         int status = 0;
         if (dashboard != null) {
