@@ -1,0 +1,16 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in compliance with
+ * the License. You may obtain a copy of the License at http://www.apache.org/licenses/LICENSE-2.0
+ */
+package io.stampede.engine;
+
+import java.io.IOException;
+
+/** The server closed the connection before the response was complete. Its class name is what users see in the JTL's responseCode. */
+public final class PrematureCloseException extends IOException {
+    private static final long serialVersionUID = 1L;
+
+    public PrematureCloseException(String message) {
+        super(message);
+    }
+}

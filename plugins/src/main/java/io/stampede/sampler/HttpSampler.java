@@ -1,0 +1,89 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in compliance with
+ * the License. You may obtain a copy of the License at http://www.apache.org/licenses/LICENSE-2.0
+ */
+package io.stampede.sampler;
+
+import io.stampede.engine.PreparedRequest;
+
+import java.util.Locale;
+import java.util.Objects;
+
+/** An HTTP/1.1 request built from method, path, headers and body, on the same engine as the RAW sampler. */
+public class HttpSampler extends StampedeSampler {
+    private static final long serialVersionUID = 1L;
+
+    public static final String METHOD = "stampede.http.method";
+    public static final String PATH = "stampede.http.path";
+    public static final String HEADERS = "stampede.http.headers";
+    public static final String BODY = "stampede.http.body";
+
+    private transient String[] lastInputs;
+    private transient PreparedRequest prepared;
+
+    @Override
+    protected PreparedRequest request(String host, int port, boolean keepAlive) {
+        String method = getMethod();
+        String path = getPath();
+        String headers = getPropertyAsString(HEADERS);
+        String body = getPropertyAsString(BODY);
+        String[] in = lastInputs;
+        if (prepared != null && in[0].equals(method) && in[1].equals(path) && in[2].equals(headers)
+                && in[3].equals(body) && in[4].equals(host) && Integer.parseInt(in[5]) == port
+                && Boolean.parseBoolean(in[6]) == keepAlive) {
+            return prepared;
+        }
+        if (!method.chars().allMatch(c -> c > ' ' && c < 127)) {
+            throw new IllegalArgumentException(METHOD + ": '" + method + "' is not an HTTP method; use e.g. GET");
+        }
+        if (path.chars().anyMatch(c -> c <= ' ')) {
+            throw new IllegalArgumentException(PATH + ": '" + path + "' contains spaces or control characters; "
+                    + "encode them (%20)");
+        }
+        String target = path.startsWith("/") || path.startsWith("http://") ? path : "/" + path;
+        String text = HttpRequestText.build(method, host, port, target, headers, body, keepAlive);
+        PreparedRequest next = PreparedRequest.of(text, method, target, host, port);
+        if (prepared != null) {
+            prepared.release();
+        }
+        prepared = next;
+        lastInputs = new String[] {method, path, headers, body, host, Integer.toString(port),
+                Boolean.toString(keepAlive)};
+        return next;
+    }
+
+    @Override
+    public void threadFinished() {
+        super.threadFinished();
+        if (prepared != null) {
+            prepared.release();
+            prepared = null;
+        }
+    }
+
+    public String getMethod() {
+        String m = getPropertyAsString(METHOD).trim();
+        return m.isEmpty() ? "GET" : m.toUpperCase(Locale.ROOT);
+    }
+
+    public void setMethod(String method) {
+        setProperty(METHOD, method);
+    }
+
+    public String getPath() {
+        String p = getPropertyAsString(PATH).trim();
+        return p.isEmpty() ? "/" : p;
+    }
+
+    public void setPath(String path) {
+        setProperty(PATH, path);
+    }
+
+    public void setHeaders(String headers) {
+        setProperty(HEADERS, headers);
+    }
+
+    public void setBody(String body) {
+        setProperty(BODY, Objects.requireNonNull(body));
+    }
+}

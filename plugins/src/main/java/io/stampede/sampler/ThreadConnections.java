@@ -1,0 +1,84 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in compliance with
+ * the License. You may obtain a copy of the License at http://www.apache.org/licenses/LICENSE-2.0
+ */
+package io.stampede.sampler;
+
+import io.stampede.engine.HttpConnection;
+import org.apache.jmeter.threads.JMeterContextService;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The keep-alive connections of one JMeter thread, one per host:port, shared by all Stampede samplers of that thread
+ * and kept across thread-group iterations (like a browser user keeps its connections). Lives in the thread's
+ * JMeterContext, so it dies with the thread; only the owning thread touches it.
+ */
+final class ThreadConnections {
+    private static final String KEY = ThreadConnections.class.getName();
+
+    private final Map<String, HttpConnection> byTarget = new HashMap<>(4);
+    private String lastHost;
+    private int lastPort;
+    private HttpConnection last;
+
+    static ThreadConnections ofCurrentThread() {
+        Map<String, Object> ctx = JMeterContextService.getContext().getSamplerContext();
+        Object found = ctx.get(KEY);
+        if (found instanceof ThreadConnections tc) {
+            return tc;
+        }
+        ThreadConnections tc = new ThreadConnections();
+        ctx.put(KEY, tc);
+        return tc;
+    }
+
+    /** The open connection to host:port, or null. The last target is remembered so the usual case needs no key. */
+    HttpConnection get(String host, int port) {
+        if (last != null && port == lastPort && host.equals(lastHost)) {
+            return last;
+        }
+        HttpConnection c = byTarget.get(key(host, port));
+        if (c != null) {
+            remember(host, port, c);
+        }
+        return c;
+    }
+
+    void put(String host, int port, HttpConnection c) {
+        HttpConnection old = byTarget.put(key(host, port), c);
+        if (old != null && old != c) {
+            old.close();
+        }
+        remember(host, port, c);
+    }
+
+    void remove(String host, int port, HttpConnection c) {
+        byTarget.remove(key(host, port), c);
+        if (last == c) {
+            remember(null, 0, null);
+        }
+        c.close();
+    }
+
+    /** Closes every connection; the holder stays usable (a later sample on this thread opens new ones). */
+    void closeAll() {
+        for (HttpConnection c : new ArrayList<>(byTarget.values())) {
+            c.close();
+        }
+        byTarget.clear();
+        remember(null, 0, null);
+    }
+
+    private void remember(String host, int port, HttpConnection c) {
+        lastHost = host;
+        lastPort = port;
+        last = c;
+    }
+
+    private static String key(String host, int port) {
+        return host + ':' + port;
+    }
+}
