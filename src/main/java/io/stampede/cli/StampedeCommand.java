@@ -20,6 +20,7 @@ import picocli.CommandLine.Command;
         subcommands = {
             io.stampede.run.RunCommand.class,
             io.stampede.target.TargetCommand.class,
+            io.stampede.remote.ServerCommand.class,
             CommandLine.HelpCommand.class,
         })
 public final class StampedeCommand implements Runnable {
