@@ -19,6 +19,9 @@ import io.netty.util.concurrent.DefaultThreadFactory;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -34,11 +37,17 @@ public final class Engine {
     private final EventLoopGroup group;
     private final Bootstrap bootstrap;
     private final String transport;
+    private final List<Thread> threads = new CopyOnWriteArrayList<>();
 
     private Engine(int threads) {
         boolean epoll = Epoll.isAvailable();
         IoHandlerFactory io = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
-        group = new MultiThreadIoEventLoopGroup(threads, new DefaultThreadFactory("stampede-io", true), io);
+        ThreadFactory names = new DefaultThreadFactory("stampede-io", true);
+        group = new MultiThreadIoEventLoopGroup(threads, (ThreadFactory) r -> {
+            Thread t = names.newThread(r);
+            this.threads.add(t);
+            return t;
+        }, io);
         transport = epoll ? "epoll" : "nio";
         bootstrap = new Bootstrap()
                 .group(group)
@@ -80,6 +89,15 @@ public final class Engine {
         }
         if (e != null) {
             e.group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(10, TimeUnit.SECONDS);
+            // The group reports termination just before its threads exit; wait for them so none outlives the test.
+            for (Thread t : e.threads) {
+                try {
+                    t.join(2000);
+                } catch (InterruptedException ie) {
+                    Thread.currentThread().interrupt();
+                    break;
+                }
+            }
             LOG.info("Stampede engine stopped");
         }
     }

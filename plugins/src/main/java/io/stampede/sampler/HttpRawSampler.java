@@ -21,15 +21,14 @@ public class HttpRawSampler extends StampedeSampler {
     private transient boolean lastKeepAlive;
     private transient String lastHost;
     private transient int lastPort;
-    private transient PreparedRequest prepared;
 
     @Override
     protected PreparedRequest request(String host, int port, boolean keepAlive) {
         String text = getRequestText();
         boolean crlf = getCrlf();
-        if (prepared != null && text.equals(lastText) && crlf == lastCrlf && keepAlive == lastKeepAlive
+        if (prepared() != null && text.equals(lastText) && crlf == lastCrlf && keepAlive == lastKeepAlive
                 && port == lastPort && host.equals(lastHost)) {
-            return prepared;
+            return prepared();
         }
         if (text.isBlank()) {
             throw new IllegalArgumentException(REQUEST + " is empty; enter a request such as "
@@ -41,10 +40,7 @@ public class HttpRawSampler extends StampedeSampler {
         }
         String[] line = RawRequestText.requestLine(wire);
         PreparedRequest next = PreparedRequest.of(wire, line[0], line[1], host, port);
-        if (prepared != null) {
-            prepared.release();
-        }
-        prepared = next;
+        replacePrepared(next);
         lastText = text;
         lastCrlf = crlf;
         lastKeepAlive = keepAlive;
@@ -53,14 +49,6 @@ public class HttpRawSampler extends StampedeSampler {
         return next;
     }
 
-    @Override
-    public void threadFinished() {
-        super.threadFinished();
-        if (prepared != null) {
-            prepared.release();
-            prepared = null;
-        }
-    }
 
     public String getRequestText() {
         return getPropertyAsString(REQUEST);

@@ -19,7 +19,6 @@ public class HttpSampler extends StampedeSampler {
     public static final String BODY = "stampede.http.body";
 
     private transient String[] lastInputs;
-    private transient PreparedRequest prepared;
 
     @Override
     protected PreparedRequest request(String host, int port, boolean keepAlive) {
@@ -28,10 +27,10 @@ public class HttpSampler extends StampedeSampler {
         String headers = getPropertyAsString(HEADERS);
         String body = getPropertyAsString(BODY);
         String[] in = lastInputs;
-        if (prepared != null && in[0].equals(method) && in[1].equals(path) && in[2].equals(headers)
+        if (prepared() != null && in[0].equals(method) && in[1].equals(path) && in[2].equals(headers)
                 && in[3].equals(body) && in[4].equals(host) && Integer.parseInt(in[5]) == port
                 && Boolean.parseBoolean(in[6]) == keepAlive) {
-            return prepared;
+            return prepared();
         }
         if (!method.chars().allMatch(c -> c > ' ' && c < 127)) {
             throw new IllegalArgumentException(METHOD + ": '" + method + "' is not an HTTP method; use e.g. GET");
@@ -43,23 +42,12 @@ public class HttpSampler extends StampedeSampler {
         String target = path.startsWith("/") || path.startsWith("http://") ? path : "/" + path;
         String text = HttpRequestText.build(method, host, port, target, headers, body, keepAlive);
         PreparedRequest next = PreparedRequest.of(text, method, target, host, port);
-        if (prepared != null) {
-            prepared.release();
-        }
-        prepared = next;
+        replacePrepared(next);
         lastInputs = new String[] {method, path, headers, body, host, Integer.toString(port),
                 Boolean.toString(keepAlive)};
         return next;
     }
 
-    @Override
-    public void threadFinished() {
-        super.threadFinished();
-        if (prepared != null) {
-            prepared.release();
-            prepared = null;
-        }
-    }
 
     public String getMethod() {
         String m = getPropertyAsString(METHOD).trim();

@@ -42,6 +42,7 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
     private transient volatile HttpConnection inFlight;
     private transient ThreadConnections connections;
     private transient ResultFiller filler;
+    private transient PreparedRequest prepared;
 
     /**
      * The request for this sample. Implementations return the same instance while their (substituted) inputs are
@@ -50,6 +51,19 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
      * @throws IllegalArgumentException naming the property and the fix when an input is unusable
      */
     protected abstract PreparedRequest request(String host, int port, boolean keepAlive);
+
+    /** The request kept from an earlier sample, or null. */
+    protected final PreparedRequest prepared() {
+        return prepared;
+    }
+
+    /** Keeps {@code next} for the following samples and frees the one it replaces. */
+    protected final void replacePrepared(PreparedRequest next) {
+        if (prepared != null) {
+            prepared.release();
+        }
+        prepared = next;
+    }
 
     @Override
     public SampleResult sample(Entry entry) {
@@ -172,6 +186,7 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
     @Override
     public void threadFinished() {
         ThreadConnections.ofCurrentThread().closeAll();
+        replacePrepared(null);
     }
 
     @Override

@@ -1,0 +1,113 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in
+ * compliance with the License. You may obtain a copy of the License at
+ * https://www.apache.org/licenses/LICENSE-2.0
+ */
+package io.stampede.it.bench;
+
+import io.stampede.it.support.JMeterHome;
+import io.stampede.it.support.JMeterRun;
+import io.stampede.it.support.Jtl;
+import io.stampede.it.support.JtlFormat;
+import io.stampede.it.support.NginxServer;
+import io.stampede.it.support.Plans;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * One JMeter plan run for the benchmark: the warm-up starts at JMeter's first JTL line (not at JVM launch), CPU
+ * and the JTL's samples are counted over the measured window that follows, while JMeter is still running.
+ */
+final class JMeterLoad {
+
+    /** JMeter keeps going this long past the window, so the window never sees the ramp-down. */
+    private static final int TAIL_SECONDS = 5;
+    private static final Duration FIRST_SAMPLE_TIMEOUT = Duration.ofSeconds(60);
+
+    private final JMeterHome home;
+    private final NginxServer nginx;
+    private final CpuTimes cpu;
+    private final BenchOptions options;
+    private final Path workDir;
+
+    JMeterLoad(JMeterHome home, NginxServer nginx, CpuTimes cpu, BenchOptions options, Path workDir) {
+        this.home = home;
+        this.nginx = nginx;
+        this.cpu = cpu;
+        this.options = options;
+        this.workDir = workDir;
+    }
+
+    Measurement measure(String tool, String plan) throws InterruptedException {
+        int runSeconds = options.durationSeconds() + TAIL_SECONDS;
+        JMeterRun.Running running = JMeterRun.of(home, Plans.get(plan), workDir.resolve(plan.replace(".jmx", "")))
+                .jtlFormat(JtlFormat.jmeterDefaults())
+                .property("host", nginx.host())
+                .property("port", nginx.port())
+                .property("threads", options.connections())
+                .property("duration", runSeconds)
+                .timeout(Duration.ofSeconds(runSeconds + 120))
+                .start();
+        awaitFirstSample(running);
+        Thread.sleep(options.warmupSeconds() * 1000L);
+        CpuWindow window = CpuWindow.open(cpu, () -> cpu.processSeconds(running.pid()), nginx.processes());
+        Thread.sleep(options.measuredSeconds() * 1000L);
+        CpuWindow.Ended ended = window.end();
+        JMeterRun.Result result = running.await();
+        if (!result.succeeded()) {
+            throw new IllegalStateException(tool + ": " + result.describe());
+        }
+        AtomicLong requests = new AtomicLong();
+        AtomicLong errors = new AtomicLong();
+        AtomicLong allErrors = new AtomicLong();
+        Jtl.scan(result.jtl(), row -> {
+            long t = row.timeStamp();
+            boolean ok = row.success();
+            if (!ok) {
+                allErrors.incrementAndGet();
+            }
+            if (t >= ended.startMillis() && t < ended.endMillis()) {
+                requests.incrementAndGet();
+                if (!ok) {
+                    errors.incrementAndGet();
+                }
+            }
+        });
+        if (allErrors.get() > errors.get()) {
+            System.out.printf("  note: %s had %d failed samples outside the measured window%n", tool,
+                    allErrors.get() - errors.get());
+        }
+        return ended.measurement(tool, requests.get(), errors.get());
+    }
+
+    /** The JTL grows past its header once JMeter has written (and flushed) samples: load is on. */
+    private static void awaitFirstSample(JMeterRun.Running running) throws InterruptedException {
+        long deadline = System.nanoTime() + FIRST_SAMPLE_TIMEOUT.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (!running.isAlive()) {
+                throw new IllegalStateException("JMeter ended before its first sample: " + running.await().describe());
+            }
+            if (lines(running.jtl()) > 1) {
+                return;
+            }
+            Thread.sleep(50);
+        }
+        throw new IllegalStateException("no sample in " + running.jtl() + " after " + FIRST_SAMPLE_TIMEOUT);
+    }
+
+    private static long lines(Path jtl) {
+        try {
+            if (!Files.exists(jtl) || Files.size(jtl) == 0) {
+                return 0;
+            }
+            try (var in = Files.newBufferedReader(jtl)) {
+                return in.lines().limit(2).count();
+            }
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+}

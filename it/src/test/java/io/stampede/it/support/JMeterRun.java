@@ -1,0 +1,182 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in
+ * compliance with the License. You may obtain a copy of the License at
+ * https://www.apache.org/licenses/LICENSE-2.0
+ */
+package io.stampede.it.support;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One non-GUI JMeter run as a child process:
+ * {@code java -Xms512m -Xmx1g -jar bin/ApacheJMeter.jar -n -t plan -l jtl -j log -Jname=value...}.
+ * The JTL is a CSV with a header (see {@link JtlFormat}); -J properties given here override its settings.
+ */
+public final class JMeterRun {
+
+    private final JMeterHome home;
+    private final Path plan;
+    private final Path workDir;
+    private final Map<String, String> jtlFormat;
+    private final Map<String, String> properties;
+    private final List<String> jvmOptions;
+    private final Duration timeout;
+
+    private JMeterRun(JMeterHome home, Path plan, Path workDir, Map<String, String> jtlFormat,
+            Map<String, String> properties, List<String> jvmOptions, Duration timeout) {
+        this.home = home;
+        this.plan = plan;
+        this.workDir = workDir;
+        this.jtlFormat = Map.copyOf(jtlFormat);
+        this.properties = Map.copyOf(properties);
+        this.jvmOptions = List.copyOf(jvmOptions);
+        this.timeout = timeout;
+    }
+
+    /** A run of {@code plan} writing {@code jmeter.jtl}, {@code jmeter.log} and {@code jmeter.out} into workDir. */
+    public static JMeterRun of(JMeterHome home, Path plan, Path workDir) {
+        if (!Files.isRegularFile(plan)) {
+            throw new IllegalArgumentException("no test plan at " + plan);
+        }
+        return new JMeterRun(home, plan, workDir, JtlFormat.csvWithAllColumns(), Map.of(), List.of("-Xms512m", "-Xmx1g"),
+                Duration.ofMinutes(2));
+    }
+
+    public JMeterRun property(String name, Object value) {
+        Map<String, String> copy = new LinkedHashMap<>(properties);
+        copy.put(name, String.valueOf(value));
+        return new JMeterRun(home, plan, workDir, jtlFormat, copy, jvmOptions, timeout);
+    }
+
+    public JMeterRun properties(Map<String, ?> more) {
+        JMeterRun run = this;
+        for (Map.Entry<String, ?> e : more.entrySet()) {
+            run = run.property(e.getKey(), e.getValue());
+        }
+        return run;
+    }
+
+    public JMeterRun jvmOptions(String... options) {
+        return new JMeterRun(home, plan, workDir, jtlFormat, properties, List.of(options), timeout);
+    }
+
+    /** The JTL's -J save-service properties; {@link JtlFormat#csvWithAllColumns()} unless changed here. */
+    public JMeterRun jtlFormat(Map<String, String> saveServiceProperties) {
+        return new JMeterRun(home, plan, workDir, saveServiceProperties, properties, jvmOptions, timeout);
+    }
+
+    public JMeterRun timeout(Duration limit) {
+        return new JMeterRun(home, plan, workDir, jtlFormat, properties, jvmOptions, limit);
+    }
+
+    public Path jtl() {
+        return workDir.resolve("jmeter.jtl");
+    }
+
+    public Path log() {
+        return workDir.resolve("jmeter.log");
+    }
+
+    /** Runs to the end (or the timeout) and returns the outcome. */
+    public Result run() {
+        return start().await();
+    }
+
+    /** Starts JMeter and returns at once, for callers that watch the process while it runs (the benchmark). */
+    public Running start() {
+        try {
+            Files.createDirectories(workDir);
+            Files.deleteIfExists(jtl());
+            Files.deleteIfExists(log());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot prepare " + workDir, e);
+        }
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-jar", home.launcher().toString(), "-n", "-t", plan.toString(),
+                "-l", jtl().toString(), "-j", log().toString()));
+        Map<String, String> all = new LinkedHashMap<>(jtlFormat);
+        // No UDP shutdown listener: concurrent runs on one machine would compete for ports 4445-4455.
+        all.put("jmeterengine.nongui.port", "0");
+        all.putAll(properties);
+        all.forEach((name, value) -> command.add("-J" + name + "=" + value));
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .directory(workDir.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(workDir.resolve("jmeter.out").toFile());
+        try {
+            return new Running(builder.start(), System.nanoTime() + timeout.toNanos());
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot start JMeter: " + String.join(" ", command), e);
+        }
+    }
+
+    /** A started run. */
+    public final class Running {
+        private final Process process;
+        private final long deadlineNanos;
+
+        private Running(Process process, long deadlineNanos) {
+            this.process = process;
+            this.deadlineNanos = deadlineNanos;
+        }
+
+        public long pid() {
+            return process.pid();
+        }
+
+        public boolean isAlive() {
+            return process.isAlive();
+        }
+
+        public Path jtl() {
+            return JMeterRun.this.jtl();
+        }
+
+        /** Waits until JMeter exits; past the run's timeout kills JMeter and its children. */
+        public Result await() {
+            boolean timedOut = false;
+            try {
+                long left = deadlineNanos - System.nanoTime();
+                if (!process.waitFor(Math.max(0, left), TimeUnit.NANOSECONDS)) {
+                    timedOut = true;
+                    ProcessTrees.kill(process);
+                }
+            } catch (InterruptedException e) {
+                ProcessTrees.kill(process);
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while JMeter ran " + plan, e);
+            }
+            int exit = process.isAlive() ? -1 : process.exitValue();
+            return new Result(exit, timedOut, JMeterRun.this.jtl(), log(), workDir.resolve("jmeter.out"));
+        }
+    }
+
+    /** How a run ended, and where its files are. */
+    public record Result(int exitCode, boolean timedOut, Path jtl, Path log, Path output) {
+
+        /** Exit code, console output and the log's errors, for assertion messages. */
+        public String describe() {
+            StringBuilder s = new StringBuilder("JMeter exit code " + exitCode + (timedOut ? " (killed: timeout)" : ""));
+            s.append("\n--- console\n").append(Folders.readQuietly(output));
+            String log = Folders.readQuietly(this.log);
+            log.lines().filter(line -> line.contains(" ERROR ") || line.contains(" WARN "))
+                    .limit(40).forEach(line -> s.append("\n--- log: ").append(line));
+            return s.toString();
+        }
+
+        public boolean succeeded() {
+            return exitCode == 0 && !timedOut;
+        }
+    }
+}

@@ -1,0 +1,36 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in
+ * compliance with the License. You may obtain a copy of the License at
+ * https://www.apache.org/licenses/LICENSE-2.0
+ */
+package io.stampede.it.support;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** Stops a child process together with everything it started (JMeter and nginx both have children). */
+final class ProcessTrees {
+
+    private ProcessTrees() {
+    }
+
+    static List<ProcessHandle> withDescendants(ProcessHandle root) {
+        List<ProcessHandle> all = new ArrayList<>();
+        all.add(root);
+        root.descendants().forEach(all::add);
+        return all;
+    }
+
+    /** SIGKILL to the process and its descendants, then waits (bounded) for the process to be reaped. */
+    static void kill(Process process) {
+        // Collect the tree first: once the parent dies its children are re-parented and no longer found from it.
+        List<ProcessHandle> tree = withDescendants(process.toHandle());
+        tree.forEach(ProcessHandle::destroyForcibly);
+        try {
+            process.waitFor(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

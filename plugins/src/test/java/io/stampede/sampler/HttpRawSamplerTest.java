@@ -1,0 +1,143 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in compliance with
+ * the License. You may obtain a copy of the License at http://www.apache.org/licenses/LICENSE-2.0
+ */
+package io.stampede.sampler;
+
+import io.stampede.engine.Engine;
+import org.apache.jmeter.samplers.SampleResult;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayOutputStream;
+import java.io.ObjectOutputStream;
+import java.nio.charset.StandardCharsets;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class HttpRawSamplerTest extends SamplerTestSupport {
+
+    @Test
+    void keepAliveSamplesShareOneConnectionAndReportFullResults() throws Exception {
+        try (TestServer server = TestServer.answering(TestServer.OK)) {
+            HttpRawSampler s = raw(server.port(), GET);
+            for (int i = 0; i < 5; i++) {
+                SampleResult r = s.sample(null);
+                assertTrue(r.isSuccessful(), r.getResponseMessage());
+                assertEquals("200", r.getResponseCode());
+                assertEquals("OK", r.getResponseMessage());
+                assertEquals(TestServer.OK_BODY, r.getResponseDataAsString());
+                assertEquals(TestServer.OK.length(), r.getBytesAsLong());
+                assertEquals(TestServer.OK.length() - 18, r.getHeadersSize());
+                assertEquals(18, r.getBodySizeAsLong());
+                assertEquals("GET /x HTTP/1.1\r\nHost: localhost\r\n\r\n".length(), r.getSentBytes());
+                assertEquals("http://127.0.0.1:" + server.port() + "/x", r.getUrlAsString());
+                assertTrue(r.getResponseHeaders().startsWith("HTTP/1.1 200 OK\r\nContent-Type: text/plain"));
+                assertTrue(r.getLatency() <= r.getTime());
+                if (i > 0) {
+                    assertEquals(0, r.getConnectTime(), "a reused connection has no connect time");
+                }
+            }
+            assertEquals(1, server.connections.get());
+            assertEquals("GET /x HTTP/1.1\r\nHost: localhost\r\n\r\n", server.requests.get(0));
+        }
+    }
+
+    @Test
+    void keepAliveOffSendsConnectionCloseAndReconnects() throws Exception {
+        try (TestServer server = TestServer.answering(TestServer.OK)) {
+            HttpRawSampler s = raw(server.port(), GET);
+            s.setKeepAlive(false);
+            for (int i = 0; i < 3; i++) {
+                assertTrue(s.sample(null).isSuccessful());
+            }
+            assertEquals(3, server.connections.get());
+            assertEquals("GET /x HTTP/1.1\r\nConnection: close\r\nHost: localhost\r\n\r\n", server.requests.get(2));
+        }
+    }
+
+    @Test
+    void crlfNormalisationCanBeTurnedOff() throws Exception {
+        try (TestServer server = TestServer.answering(TestServer.OK)) {
+            HttpRawSampler s = raw(server.port(), "GET /lf HTTP/1.1\r\nHost: a\r\n\r\n");
+            s.setCrlf(false);
+            assertTrue(s.sample(null).isSuccessful());
+            assertEquals("GET /lf HTTP/1.1\r\nHost: a\r\n\r\n", server.requests.get(0));
+        }
+    }
+
+    @Test
+    void chunkedAndCloseDelimitedBodiesOverRealSockets() throws Exception {
+        String chunked = "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n3\r\nabc\r\n0\r\n\r\n";
+        try (TestServer server = TestServer.answering(chunked)) {
+            HttpRawSampler s = raw(server.port(), GET);
+            assertEquals("abc", s.sample(null).getResponseDataAsString());
+            assertEquals("abc", s.sample(null).getResponseDataAsString());
+            assertEquals(1, server.connections.get());
+        }
+        try (TestServer server = new TestServer((sock, out, req, n) -> {
+            out.write("HTTP/1.0 200 OK\r\n\r\nuntil close".getBytes(StandardCharsets.ISO_8859_1));
+            sock.close();
+        })) {
+            HttpRawSampler s = raw(server.port(), GET);
+            SampleResult r = s.sample(null);
+            assertTrue(r.isSuccessful(), r.getResponseMessage());
+            assertEquals("until close", r.getResponseDataAsString());
+            assertTrue(s.sample(null).isSuccessful());
+            assertEquals(2, server.connections.get());
+        }
+    }
+
+    @Test
+    void keptBytesAreLimitedButAllCounted() throws Exception {
+        try (TestServer server = TestServer.answering(TestServer.OK)) {
+            HttpRawSampler s = raw(server.port(), GET);
+            s.setResponseBytesKept("5");
+            SampleResult r = s.sample(null);
+            assertEquals("01234", r.getResponseDataAsString());
+            assertEquals(TestServer.OK.length(), r.getBytesAsLong());
+        }
+    }
+
+    @Test
+    void idleConnectionClosedByTheServerIsReplacedWithoutAnError() throws Exception {
+        try (TestServer server = new TestServer((sock, out, req, n) -> {
+            out.write(TestServer.OK.getBytes(StandardCharsets.ISO_8859_1));
+            out.flush();
+            sock.close();
+        })) {
+            HttpRawSampler s = raw(server.port(), GET);
+            assertTrue(s.sample(null).isSuccessful());
+            Thread.sleep(100);
+            SampleResult second = s.sample(null);
+            assertTrue(second.isSuccessful(), second.getResponseCode());
+            assertEquals(2, server.connections.get());
+        }
+    }
+
+    @Test
+    void engineStopsAtTestEndWithoutThreadsLeftAndRestartsForTheNextTest() throws Exception {
+        try (TestServer server = TestServer.answering(TestServer.OK)) {
+            HttpRawSampler s = raw(server.port(), GET);
+            assertTrue(s.sample(null).isSuccessful());
+            s.testEnded();
+            assertFalse(Thread.getAllStackTraces().keySet().stream()
+                    .anyMatch(t -> t.getName().startsWith("stampede-io") && t.isAlive()), "event loop threads left");
+            assertTrue(s.sample(null).isSuccessful(), "a second test in the same JVM starts a new engine");
+            assertEquals(2, server.connections.get());
+            assertTrue(Engine.get().transport().equals("epoll"), "native epoll expected on Linux x86_64");
+        }
+    }
+
+    @Test
+    void usedSamplerStillSerialises() throws Exception {
+        try (TestServer server = TestServer.answering(TestServer.OK)) {
+            HttpRawSampler s = raw(server.port(), GET);
+            assertTrue(s.sample(null).isSuccessful());
+            try (ObjectOutputStream out = new ObjectOutputStream(new ByteArrayOutputStream())) {
+                out.writeObject(s);
+            }
+        }
+    }
+}

@@ -1,0 +1,83 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in compliance with
+ * the License. You may obtain a copy of the License at http://www.apache.org/licenses/LICENSE-2.0
+ */
+package io.stampede.sampler.gui;
+
+import io.stampede.sampler.HttpRawSampler;
+import io.stampede.sampler.HttpSampler;
+import io.stampede.sampler.StampedeSampler;
+import org.apache.jmeter.gui.util.MenuFactory;
+import org.apache.jmeter.testelement.TestElement;
+import org.apache.jmeter.testelement.property.BooleanProperty;
+import org.apache.jmeter.testelement.property.JMeterProperty;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** What the GUI shows and saves must reopen identically, with the .jmx names other parts of Stampede rely on. */
+class SamplerGuiRoundTripTest {
+    private static final List<String> COMMON = List.of(StampedeSampler.HOST, StampedeSampler.PORT,
+            StampedeSampler.CONNECT_TIMEOUT, StampedeSampler.RESPONSE_TIMEOUT, StampedeSampler.RESPONSE_BYTES_KEPT);
+
+    private static void setCommon(StampedeSampler s) {
+        s.setName("my sampler");
+        s.setHost("${__P(host,127.0.0.1)}");
+        s.setPort("${port}");
+        s.setConnectTimeout("1234");
+        s.setResponseTimeout("4321");
+        s.setResponseBytesKept("99");
+        s.setKeepAlive(false);
+    }
+
+    private static void assertSame(TestElement in, TestElement out, List<String> names) {
+        for (String n : names) {
+            assertEquals(in.getPropertyAsString(n), out.getPropertyAsString(n), n);
+        }
+        assertEquals(in.getName(), out.getName());
+        JMeterProperty keepAlive = out.getProperty(StampedeSampler.KEEP_ALIVE);
+        assertInstanceOf(BooleanProperty.class, keepAlive, "keep_alive must be saved as a boolProp");
+        assertEquals("false", keepAlive.getStringValue());
+    }
+
+    @Test
+    void rawSamplerRoundTripsEveryProperty() {
+        HttpRawSampler in = new HttpRawSampler();
+        setCommon(in);
+        in.setRequestText("POST /a HTTP/1.1\nHost: ${host}\nContent-Length: 2\n\nhi");
+        in.setCrlf(false);
+        HttpRawSamplerGui gui = new HttpRawSamplerGui();
+        gui.configure(in);
+        TestElement out = gui.createTestElement();
+        assertSame(in, out, COMMON);
+        assertEquals(in.getRequestText(), out.getPropertyAsString(HttpRawSampler.REQUEST));
+        assertInstanceOf(BooleanProperty.class, out.getProperty(HttpRawSampler.CRLF));
+        assertEquals("false", out.getPropertyAsString(HttpRawSampler.CRLF));
+        assertEquals(HttpRawSampler.class.getName(), out.getPropertyAsString(TestElement.TEST_CLASS));
+        assertEquals(HttpRawSamplerGui.class.getName(), out.getPropertyAsString(TestElement.GUI_CLASS));
+        assertEquals("Stampede HTTP RAW Request", gui.getStaticLabel());
+        assertTrue(gui.getMenuCategories().contains(MenuFactory.SAMPLERS));
+    }
+
+    @Test
+    void httpSamplerRoundTripsEveryProperty() {
+        HttpSampler in = new HttpSampler();
+        setCommon(in);
+        in.setMethod("PROPFIND");
+        in.setPath("/x?y=${id}");
+        in.setHeaders("A: 1\nB: 2");
+        in.setBody("{}");
+        HttpSamplerGui gui = new HttpSamplerGui();
+        gui.configure(in);
+        TestElement out = gui.createTestElement();
+        assertSame(in, out, COMMON);
+        assertSame(in, out, List.of(HttpSampler.METHOD, HttpSampler.PATH, HttpSampler.HEADERS, HttpSampler.BODY));
+        assertEquals(HttpSampler.class.getName(), out.getPropertyAsString(TestElement.TEST_CLASS));
+        assertEquals(HttpSamplerGui.class.getName(), out.getPropertyAsString(TestElement.GUI_CLASS));
+        assertEquals("Stampede HTTP Request", gui.getStaticLabel());
+    }
+}
