@@ -79,7 +79,12 @@ public final class JMeterCommandLine {
         }
         controller.putAll(userProperties);
         addProperties(cmd, jmeter, controller);
-        userProperties.forEach((k, v) -> cmd.add("-G" + k + "=" + v));
+        // RMI settings are the controller's own; engines read theirs at start, and keystore passwords stay here.
+        userProperties.forEach((k, v) -> {
+            if (!k.startsWith("server.rmi.") && !k.startsWith("client.rmi.")) {
+                cmd.add("-G" + k + "=" + v);
+            }
+        });
         return cmd;
     }
 

@@ -47,6 +47,7 @@ class RemoteCommandLineTest {
                 Path.of("j.log"), Map.of("server.rmi.ssl.keystore.file", "/etc/rmi.jks"), "e1", false);
         assertFalse(cmd.contains("-Jserver.rmi.ssl.disable=true"));
         assertTrue(cmd.contains("-Jserver.rmi.ssl.keystore.file=/etc/rmi.jks"));
+        assertFalse(cmd.stream().anyMatch(a -> a.startsWith("-Gserver.rmi.")), "RMI settings stay on the controller");
         assertFalse(cmd.contains("-X"));
     }
 
