@@ -10,6 +10,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -49,8 +50,9 @@ public final class ServerCommand implements Callable<Integer> {
     static final int EXIT_INPUT = 2;
     static final int EXIT_ENGINE = 4;
 
-    // JMeter prints this once the engine object is exported: "... endpoint:[127.0.0.1:41100](local) ..."
-    private static final Pattern EXPORTED = Pattern.compile("Created remote object.*endpoint:\\[([^\\]]+):(\\d+)\\]");
+    // JMeter prints this once the engine object is exported: "... endpoint:[127.0.0.1:41100](local) ..." or, with
+    // SSL, "... endpoint:[127.0.0.1:41100,SSLRMIServerSocketFactory(...)...](local) ...".
+    static final Pattern EXPORTED = Pattern.compile("Created remote object.*endpoint:\\[([^\\],:]+):(\\d+)[,\\]]");
 
     @Option(names = "--port", paramLabel = "P",
             description = "RMI registry port controllers connect to (server_port; default: ${DEFAULT-VALUE}).")
@@ -164,8 +166,10 @@ public final class ServerCommand implements Callable<Integer> {
     }
 
     private static void requireFree(int port, String option) {
-        try (ServerSocket probe = new ServerSocket(port)) {
+        // Bound the way RMI binds (SO_REUSEADDR), so a leftover TIME_WAIT connection does not count as "in use".
+        try (ServerSocket probe = new ServerSocket()) {
             probe.setReuseAddress(true);
+            probe.bind(new InetSocketAddress(port));
         } catch (IOException e) {
             throw new IllegalArgumentException(option + " " + port + " is in use (" + e.getMessage()
                     + "): choose another port, or stop what listens there");
