@@ -128,7 +128,7 @@ class SamplersIT {
                 () -> assertTrue(jtl.rows().stream().allMatch(row -> row.sentBytes() > 0), "sentBytes > 0"),
                 () -> assertTrue(jtl.rows().stream().allMatch(row -> row.latency() <= row.elapsed()),
                         "Latency <= elapsed"),
-                () -> assertEquals(Set.of(nginx.url("/test.txt")), urls(jtl.label(HTTP)), "HTTP sampler URL"),
+                () -> assertEquals(Set.of(nginx.url("/test.txt")), urls(jtl), "URL of both samplers"),
                 () -> assertEquals(2 * perLabel, nginx.accessLogConnections().size(), "requests nginx served"));
     }
 
