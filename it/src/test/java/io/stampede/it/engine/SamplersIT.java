@@ -69,8 +69,9 @@ class SamplersIT {
         Jtl jtl = run("stepping-keepalive.jmx");
 
         assertSamples(jtl, keepAliveResponseBytes, rawRequest(""));
-        assertOneConnectionPerThread(jtl);
-        assertEquals(THREADS, distinct(nginx.accessLogConnections()), "TCP connections nginx accepted");
+        assertAll("keep-alive: one connection per JMeter thread, shared by both samplers",
+                () -> assertOneConnectionPerThread(jtl),
+                () -> assertEquals(THREADS, distinct(nginx.accessLogConnections()), "TCP connections nginx accepted"));
     }
 
     @Test
@@ -80,8 +81,9 @@ class SamplersIT {
         Jtl jtl = run("concurrency-keepalive.jmx", Map.of("iterations", LOOPS));
 
         assertSamples(jtl, keepAliveResponseBytes, rawRequest(""));
-        assertOneConnectionPerThread(jtl);
-        assertEquals(THREADS, distinct(nginx.accessLogConnections()), "TCP connections nginx accepted");
+        assertAll("keep-alive: one connection per JMeter thread, shared by both samplers",
+                () -> assertOneConnectionPerThread(jtl),
+                () -> assertEquals(THREADS, distinct(nginx.accessLogConnections()), "TCP connections nginx accepted"));
     }
 
     @Test
@@ -89,8 +91,9 @@ class SamplersIT {
         Jtl jtl = run("stepping-close.jmx");
 
         assertSamples(jtl, closeResponseBytes, rawRequest("Connection: close\r\n"));
-        assertEquals(jtl.count(), jtl.connectsAboveZero(), "samples with Connect > 0 (each opened a connection)");
-        assertEquals(jtl.count(), distinct(nginx.accessLogConnections()), "TCP connections nginx accepted");
+        assertAll("keep-alive off: a connection per sample",
+                () -> assertEquals(jtl.count(), jtl.connectsAboveZero(), "samples with Connect > 0"),
+                () -> assertEquals(jtl.count(), distinct(nginx.accessLogConnections()), "TCP connections nginx accepted"));
     }
 
     private Jtl run(String plan) {

@@ -125,10 +125,14 @@ public final class JMeterRun {
     public final class Running {
         private final Process process;
         private final long deadlineNanos;
+        private final Thread shutdownHook;
 
         private Running(Process process, long deadlineNanos) {
             this.process = process;
             this.deadlineNanos = deadlineNanos;
+            // If the caller's JVM is stopped (Ctrl-C on the benchmark), JMeter must not keep loading the machine.
+            this.shutdownHook = new Thread(() -> ProcessTrees.kill(process), "jmeter-cleanup-" + process.pid());
+            Runtime.getRuntime().addShutdownHook(shutdownHook);
         }
 
         public long pid() {
@@ -156,6 +160,11 @@ public final class JMeterRun {
                 ProcessTrees.kill(process);
                 Thread.currentThread().interrupt();
                 throw new IllegalStateException("interrupted while JMeter ran " + plan, e);
+            }
+            try {
+                Runtime.getRuntime().removeShutdownHook(shutdownHook);
+            } catch (IllegalStateException alreadyShuttingDown) {
+                // The hook runs anyway and finds JMeter gone.
             }
             int exit = process.isAlive() ? -1 : process.exitValue();
             return new Result(exit, timedOut, JMeterRun.this.jtl(), log(), workDir.resolve("jmeter.out"));
