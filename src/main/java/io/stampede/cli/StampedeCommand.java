@@ -22,6 +22,7 @@ import picocli.CommandLine.Command;
             io.stampede.target.TargetCommand.class,
             io.stampede.doctor.DoctorCommand.class,
             io.stampede.cluster.ClusterCommand.class,
+            io.stampede.remote.ServerCommand.class,
             CommandLine.HelpCommand.class,
         })
 public final class StampedeCommand implements Runnable {

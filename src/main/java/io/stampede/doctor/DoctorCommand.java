@@ -66,8 +66,8 @@ public final class DoctorCommand implements Callable<Integer> {
     Map<String, String> properties = new LinkedHashMap<>();
 
     @Option(names = "--rate", paramLabel = "N",
-            description = "New connections per second to the target (a load without keep-alive). Replaces the"
-                    + " plan's estimate.")
+            description = "New connections per second to the target that the injector closes (each then holds a"
+                    + " local port in TIME_WAIT for 60 s): a load without keep-alive. Replaces the plan's estimate.")
     Double rate;
 
     @Option(names = "--connections", paramLabel = "N",

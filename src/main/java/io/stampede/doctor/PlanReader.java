@@ -47,8 +47,7 @@ public final class PlanReader {
     private static final Pattern PROPERTY_FUNCTION =
             Pattern.compile("\\$\\{__(P|property)\\(\\s*([^,()]+?)\\s*(?:,([^,()]*))?(?:,([^()]*))?\\)\\}");
     private static final Pattern VARIABLE = Pattern.compile("\\$\\{([A-Za-z_][A-Za-z0-9_.-]*)\\}");
-    private static final Pattern CONNECTION_CLOSE =
-            Pattern.compile("(?im)^\\s*connection\\s*:\\s*close\\s*$");
+    private static final Pattern CONNECTION_HEADER = Pattern.compile("(?im)^\\s*connection\\s*:\\s*(\\S[^\\r\\n]*?)\\s*$");
 
     private final Map<String, String> properties;
 
@@ -103,7 +102,16 @@ public final class PlanReader {
             List<Sampler> samplers) {
     }
 
-    private record Sampler(boolean keepAlive, boolean resetsPerIteration, long connectionsPerThread, String target) {
+    /**
+     * How one sampler uses connections.
+     *
+     * @param keepAlive reuses its connection across samples (and iterations, unless resetsPerIteration)
+     * @param resetsPerIteration stock JMeter: closes its connections at the end of each iteration
+     * @param serverCloses a new connection per sample that the server closes (the request says "Connection:
+     *     close"), so TIME_WAIT lands on the server, not on the injector
+     */
+    private record Sampler(boolean keepAlive, boolean resetsPerIteration, boolean serverCloses,
+            long connectionsPerThread) {
     }
 
     /** Walks the hashTree pairs (element, its children) depth first; not thread-safe, one per read. */
@@ -112,6 +120,8 @@ public final class PlanReader {
         final List<Group> groups = new ArrayList<>();
         final Map<String, String> variables = new LinkedHashMap<>();
         final Set<String> targets = new LinkedHashSet<>();
+        /** The enclosing thread group keeps "Same user on each iteration" (JMeter's default). */
+        boolean sameUser = true;
 
         Walk(String file) {
             this.file = file;
@@ -134,6 +144,8 @@ public final class PlanReader {
                     readVariables(e);
                 }
                 if (isThreadGroup(type)) {
+                    sameUser = !"false".equals(value(e, "ThreadGroup.same_user_on_next_iteration", "true", "'"
+                            + e.getAttribute("testname") + "'"));
                     List<Sampler> inGroup = new ArrayList<>();
                     if (sub != null) {
                         tree(sub, inGroup);
@@ -202,21 +214,29 @@ public final class PlanReader {
                 String host = value(e, "HTTPSampler.domain", "", name);
                 String port = value(e, "HTTPSampler.port", "", name);
                 addTarget(host, port.isBlank() ? "80" : port);
-                // JMeter closes its HttpClient connections at the end of each thread-group iteration
-                // (httpclient.reset_state_on_thread_group_iteration=true), so keep-alive lasts one iteration.
-                return new Sampler(keepAlive, true, 1, host);
+                // Without "Same user on each iteration" JMeter closes its HttpClient connections at the end of each
+                // iteration: the injector closes first. Without keep-alive the closing side was not measured here,
+                // so the injector is assumed to close (the worse case for its ports).
+                return new Sampler(keepAlive, keepAlive && !sameUser, false, 1);
             }
             boolean keepAlive = "true".equals(value(e, "stampede.keep_alive", "true", name));
-            if (type.equals(RAW) && CONNECTION_CLOSE.matcher(value(e, "stampede.raw.request", "", name)).find()) {
-                keepAlive = false;
-            }
+            String text = type.equals(RAW) ? value(e, "stampede.raw.request", "", name)
+                    : value(e, "stampede.http.headers", "", name);
+            Matcher header = CONNECTION_HEADER.matcher(text);
+            String connection = header.find() ? header.group(1).toLowerCase(java.util.Locale.ROOT) : null;
             long perThread = (long) number(e, "stampede.connections_per_thread", name, "1");
             if (perThread < 1) {
                 throw new PlanException(file + ": " + name + ": stampede.connections_per_thread must be at least 1, got "
                         + perThread);
             }
             addTarget(value(e, "stampede.host", "", name), value(e, "stampede.port", "80", name));
-            return new Sampler(keepAlive, false, perThread, value(e, "stampede.host", "", name));
+            if ("close".equals(connection) || !keepAlive && connection == null) {
+                // The request says "Connection: close" (our samplers add it when keep-alive is off): the server
+                // closes after the response, so the TIME_WAIT socket is the server's.
+                return new Sampler(false, false, true, perThread);
+            }
+            // keep-alive off but the request asks to keep alive: the sampler drops the connection itself.
+            return new Sampler(keepAlive, false, false, perThread);
         }
 
         private void addTarget(String host, String port) {
@@ -296,9 +316,12 @@ public final class PlanReader {
             for (Group g : groups) {
                 long perThread = 1;
                 int newPerIteration = 0;
+                int serverClosedPerIteration = 0;
                 boolean resets = false;
                 for (Sampler s : g.samplers) {
-                    if (!s.keepAlive) {
+                    if (s.serverCloses) {
+                        serverClosedPerIteration++;
+                    } else if (!s.keepAlive) {
                         newPerIteration++;
                     } else if (s.resetsPerIteration) {
                         resets = true;
@@ -315,7 +338,7 @@ public final class PlanReader {
                     iterationsPerSecond = g.arrivalsPerSecond.getAsDouble();
                 } else {
                     iterationsPerSecond = g.threads * 1000.0 / (samplesPerIteration * (double) ASSUMED_SAMPLE_MILLIS);
-                    assumed |= newPerIteration > 0;
+                    assumed |= newPerIteration + serverClosedPerIteration > 0;
                 }
                 long groupConnections = g.threads * perThread;
                 double groupRate = iterationsPerSecond * newPerIteration;
@@ -326,7 +349,12 @@ public final class PlanReader {
                 } else if (newPerIteration > 0) {
                     totalKnown = false;
                 }
-                basis.add(describe(g, perThread, newPerIteration, groupRate));
+                basis.add(describe(g, perThread, newPerIteration, serverClosedPerIteration > 0, groupRate));
+                if (serverClosedPerIteration > 0) {
+                    basis.add("thread group " + g.name + ": " + serverClosedPerIteration + " sampler(s) send 'Connection:"
+                            + " close' (keep-alive off): about " + Numbers.rate(iterationsPerSecond * serverClosedPerIteration)
+                            + " new connections/s that the server closes, so their TIME_WAIT is on the server, not here");
+                }
             }
             if (assumed) {
                 basis.add("new connections/s assume " + ASSUMED_SAMPLE_MILLIS + " ms per sample (LAN, no timers);"
@@ -337,7 +365,7 @@ public final class PlanReader {
             return new Plan(new PlannedLoad(OptionalLong.of(connections), r, t, basis), targets);
         }
 
-        private String describe(Group g, long perThread, int newPerIteration, double rate) {
+        private String describe(Group g, long perThread, int newPerIteration, boolean serverCloses, double rate) {
             StringBuilder s = new StringBuilder("thread group " + g.name + ": ");
             if (g.arrivalsPerSecond.isPresent()) {
                 s.append(Numbers.rate(g.arrivalsPerSecond.getAsDouble())).append(" arrivals/s, ");
@@ -348,15 +376,15 @@ public final class PlanReader {
             }
             s.append(", ").append(g.samplers.size()).append(" HTTP sampler(s), ");
             if (newPerIteration == 0) {
-                s.append("keep-alive");
+                s.append(serverCloses ? "no connections closed by the injector" : "keep-alive");
                 if (perThread > 1) {
                     s.append(", ").append(perThread).append(" connections per thread");
                 }
             } else {
-                s.append(newPerIteration).append(" new connection(s) per iteration (no keep-alive");
-                if (g.samplers.stream().anyMatch(Sampler::resetsPerIteration)) {
-                    s.append(", or stock JMeter's per-iteration reset");
-                }
+                s.append(newPerIteration).append(" connection(s) per iteration closed by the injector (");
+                s.append(g.samplers.stream().anyMatch(Sampler::resetsPerIteration)
+                        ? "stock JMeter without 'Same user on each iteration' closes them at each iteration end"
+                        : "keep-alive off");
                 s.append(") = ").append(Numbers.rate(rate)).append(" new connections/s");
             }
             return s.toString();

@@ -13,7 +13,8 @@ import java.util.OptionalLong;
  * What the test will ask of this injector, from a plan or from numbers.
  *
  * @param connections open connections at the same time (each one a file descriptor)
- * @param newConnectionsPerSecond new TCP connections per second to the target; 0 when connections are kept alive
+ * @param newConnectionsPerSecond new TCP connections per second to the target that the injector closes first, so that
+ *     their local ports wait in TIME_WAIT here; 0 when connections are kept alive or the server closes them
  * @param totalNewConnections all new connections of a run with a fixed number of loops; empty when open-ended
  * @param basis how the figures were obtained, with every assumption stated, for the report
  */
@@ -51,7 +52,7 @@ public record PlannedLoad(
             basis.add(connections + " connections open at once (--connections)");
         }
         if (newConnectionsPerSecond != null) {
-            basis.add(Numbers.rate(newConnectionsPerSecond) + " new connections/s to the target (--rate)");
+            basis.add(Numbers.rate(newConnectionsPerSecond) + " new connections/s to the target, closed by the injector (--rate)");
         }
         return new PlannedLoad(
                 connections == null ? OptionalLong.empty() : OptionalLong.of(connections),

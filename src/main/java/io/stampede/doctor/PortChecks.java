@@ -93,8 +93,8 @@ final class PortChecks {
 
     private List<String> remedies(PortBudget b, double planned) {
         List<String> r = new ArrayList<>();
-        r.add("plan: keep connections alive (stampede.keep_alive = true, the default; no 'Connection: close' in a raw"
-                + " request; stock HTTP sampler: Use KeepAlive) so each thread reuses its connections");
+        r.add("plan: keep connections alive (Stampede samplers: stampede.keep_alive = true, the default; stock HTTP"
+                + " Request: Use KeepAlive and 'Same user on each iteration'), so each thread reuses its connections");
         r.add("spread the load: each extra source address (or injector, or target port) adds " + b.ports()
                 + " ports; " + (int) Math.ceil(planned / b.sustainablePerSecond()) + " source addresses would carry "
                 + Numbers.rate(planned) + "/s");

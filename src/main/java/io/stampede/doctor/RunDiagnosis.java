@@ -88,8 +88,8 @@ public record RunDiagnosis(List<String> lines, boolean injectorSuspected) {
     }
 
     private static void fixes(List<String> lines, Optional<PortBudget> budget) {
-        lines.add("fix: keep connections alive (stampede.keep_alive = true, the default; no 'Connection: close'),"
-                + " which needs one port per connection instead of one per request");
+        lines.add("fix: keep connections alive (Stampede samplers: stampede.keep_alive = true, the default; stock HTTP"
+                + " Request: Use KeepAlive and 'Same user on each iteration'), so a connection serves many requests");
         lines.add("fix: or spread the load over more source addresses or injectors"
                 + budget.map(b -> " (" + b.ports() + " ports each)").orElse("")
                 + ", widen net.ipv4.ip_local_port_range (e.g. 1024 65000), or set net.ipv4.tcp_tw_reuse = 1;"

@@ -35,6 +35,20 @@ public final class JMeterCommandLine {
         return p;
     }
 
+    /**
+     * Distributed runs: results come back to the controller in batches with response data stripped (the JTL needs
+     * none of it). {@code mode} and the thresholds are read on the controller: the sample sender is built there and
+     * shipped to the engines inside the plan (JMeter's ConvertListeners / BatchSampleSender, 5.6.3). Sending every
+     * 1,000 samples or 2 s keeps the RMI calls few at high rates and the progress line current at low ones.
+     */
+    static Map<String, String> remoteSenderProperties() {
+        Map<String, String> p = new LinkedHashMap<>();
+        p.put("mode", "StrippedBatch");
+        p.put("num_sample_threshold", "1000");
+        p.put("time_threshold", "2000");
+        return p;
+    }
+
     private JMeterCommandLine() {}
 
     /** A non-GUI run of {@code plan} writing {@code jtl}. */
@@ -43,6 +57,44 @@ public final class JMeterCommandLine {
         List<String> cmd = launcher(jmeter, jvmOptions);
         cmd.addAll(List.of("-n", "-t", plan.toString(), "-l", jtl.toString(), "-j", log.toString()));
         addProperties(cmd, jmeter, userProperties);
+        return cmd;
+    }
+
+    /**
+     * A distributed run: the controller sends {@code plan} to the engines in {@code engines} (JMeter's {@code -R}
+     * list) and writes their samples to {@code jtl}. The user's properties go to the engines with {@code -G}, since
+     * the plans' {@code __P} functions are evaluated there, and to the controller too. Plain RMI unless the user
+     * gives an RMI keystore ({@code server.rmi.ssl.keystore.file}).
+     */
+    public static List<String> runRemote(JMeterInstallation jmeter, List<String> jvmOptions, Path plan, Path jtl,
+                                         Path log, Map<String, String> userProperties, String engines,
+                                         boolean exitEngines) {
+        List<String> cmd = launcher(jmeter, jvmOptions);
+        cmd.addAll(List.of("-n", "-t", plan.toString(), "-l", jtl.toString(), "-j", log.toString(), "-R", engines));
+        if (exitEngines) {
+            cmd.add("-X");
+        }
+        Map<String, String> controller = remoteSenderProperties();
+        if (!userProperties.containsKey("server.rmi.ssl.keystore.file")) {
+            controller.put("server.rmi.ssl.disable", "true");
+        }
+        controller.putAll(userProperties);
+        addProperties(cmd, jmeter, controller);
+        // RMI settings are the controller's own; engines read theirs at start, and keystore passwords stay here.
+        userProperties.forEach((k, v) -> {
+            if (!k.startsWith("server.rmi.") && !k.startsWith("client.rmi.")) {
+                cmd.add("-G" + k + "=" + v);
+            }
+        });
+        return cmd;
+    }
+
+    /** A jmeter-server engine ({@code jmeter -s}) that runs the plans controllers send it. */
+    public static List<String> server(JMeterInstallation jmeter, List<String> jvmOptions, Path log,
+                                      Map<String, String> properties) {
+        List<String> cmd = launcher(jmeter, jvmOptions);
+        cmd.addAll(List.of("-s", "-j", log.toString()));
+        properties.forEach((k, v) -> cmd.add("-J" + k + "=" + v));
         return cmd;
     }
 

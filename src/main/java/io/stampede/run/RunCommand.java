@@ -6,6 +6,9 @@ package io.stampede.run;
 import io.stampede.cli.StampedeRoot;
 import io.stampede.jmeter.JMeterCommandLine;
 import io.stampede.jmeter.JMeterInstallation;
+import io.stampede.remote.ControllerStop;
+import io.stampede.remote.RemoteEngine;
+import io.stampede.remote.RemoteEngines;
 import io.stampede.results.JtlTail;
 import io.stampede.results.LatencyHistogramFile;
 import io.stampede.results.RunStatistics;
@@ -83,6 +86,15 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--no-dashboard", description = "Skip the HTML dashboard (the JTL is still written).")
     boolean noDashboard;
 
+    @Option(names = "--remote", paramLabel = "host[:port],...",
+            description = "Run through JMeter's distributed mode (-R) on these engines (`stampede server` on each; "
+                    + "port default 1099). Every engine runs the whole plan; their samples come back into one JTL. "
+                    + "-J properties are sent to the engines (-G).")
+    String remote;
+
+    @Option(names = "--remote-exit", description = "With --remote: the engines exit when the run ends (-X).")
+    boolean remoteExit;
+
     @Option(names = "--progress-every", paramLabel = "SECONDS",
             description = "Seconds between progress lines (default: ${DEFAULT-VALUE}).")
     int progressEvery = 5;
@@ -117,6 +129,14 @@ public final class RunCommand implements Callable<Integer> {
                         + "--port%n", targetHost, targetPort, unreachable);
                 return EXIT_UNREACHABLE;
             }
+            for (RemoteEngine engine : setup.engines() == null ? List.<RemoteEngine>of() : setup.engines().engines()) {
+                String down = Reachability.check(engine.host(), engine.port(), 3000);
+                if (down != null) {
+                    stderr.printf("stampede run: the engine %s is unreachable (%s): start `stampede server --port %d`"
+                            + " there, or fix --remote%n", engine, down, engine.port());
+                    return EXIT_UNREACHABLE;
+                }
+            }
             InjectorWatch injector = InjectorWatch.start(setup.plan(), props, targetHost, targetPort);
             injector.verdictLines().forEach(stdout::println);
             return execute(setup, props, injector);
@@ -131,6 +151,10 @@ public final class RunCommand implements Callable<Integer> {
         if (progressEvery < 1) {
             throw new RunInputException("--progress-every " + progressEvery + ": give at least 1 second");
         }
+        RemoteEngines engines = remote == null ? null : RemoteEngines.parse(remote);
+        if (remoteExit && engines == null) {
+            throw new RunInputException("--remote-exit works with --remote only: add --remote host[:port],...");
+        }
         PlanFile planFile = PlanFile.read(plan);
         Map<String, String> given = new LinkedHashMap<>(properties);
         if (host != null) {
@@ -144,6 +168,10 @@ public final class RunCommand implements Callable<Integer> {
         }
         RunProperties props = RunProperties.of(given);
         boolean builtIn = props.get("host") == null;
+        if (builtIn && engines != null && !engines.allLoopback()) {
+            throw new RunInputException("--remote " + remote + ": the built-in target listens on 127.0.0.1, out of"
+                    + " reach of engines on other machines; give --host (and --port) of a target they can reach");
+        }
         if (!builtIn && !planFile.readsProperty("host")) {
             stdout.println("stampede run: note: " + planFile.path().getFileName()
                     + " does not read the `host` property, so --host/-J host do not change where it sends requests");
@@ -169,7 +197,7 @@ public final class RunCommand implements Callable<Integer> {
         if (!heap.matches("\\d+[kKmMgG]?")) {
             throw new RunInputException("--heap " + heap + ": give a size such as 2g or 1536m");
         }
-        return new RunSetup(planFile, props, jmeter, dir, builtIn);
+        return new RunSetup(planFile, props, jmeter, dir, builtIn, engines);
     }
 
     private int execute(RunSetup setup, RunProperties props, InjectorWatch injector)
@@ -182,8 +210,20 @@ public final class RunCommand implements Callable<Integer> {
         Path dashboard = noDashboard ? null : dir.resolve("dashboard");
         List<String> jvm = new ArrayList<>(List.of("-Xms512m", "-Xmx" + heap, "-XX:+UseG1GC",
                 "-XX:MaxGCPauseMillis=100", "-Djava.awt.headless=true"));
-        List<String> cmd = JMeterCommandLine.run(setup.jmeter(), jvm, setup.plan().path(), jtl, log, props.values());
+        List<String> cmd;
+        if (setup.engines() == null) {
+            cmd = JMeterCommandLine.run(setup.jmeter(), jvm, setup.plan().path(), jtl, log, props.values());
+        } else {
+            List<String> controllerJvm = new ArrayList<>(jvm);
+            setup.engines().callbackAddress().ifPresent(a -> controllerJvm.add("-Djava.rmi.server.hostname=" + a));
+            cmd = JMeterCommandLine.runRemote(setup.jmeter(), controllerJvm, setup.plan().path(), jtl, log,
+                    props.values(), setup.engines().jmeterList(), remoteExit);
+        }
         stdout.printf("stampede run: %s on JMeter at %s%n", setup.plan().path(), setup.jmeter().home());
+        if (setup.engines() != null) {
+            stdout.printf("stampede run: distributed over %d engines: %s (each runs the whole plan)%n",
+                    setup.engines().size(), setup.engines().jmeterList());
+        }
         stdout.printf("stampede run: results in %s%n", dir);
 
         Process jmeter = new ProcessBuilder(cmd)
@@ -191,7 +231,13 @@ public final class RunCommand implements Callable<Integer> {
                 .redirectErrorStream(true)
                 .redirectOutput(console.toFile())
                 .start();
-        Thread killer = new Thread(() -> stop(jmeter), "stampede-run-stop");
+        Thread killer = new Thread(() -> {
+            if (setup.engines() != null) {
+                stdout.println("stampede run: stopping the engines...");
+                ControllerStop.stopEngines(jmeter, console, 20);
+            }
+            stop(jmeter);
+        }, "stampede-run-stop");
         Runtime.getRuntime().addShutdownHook(killer);
 
         RunStatistics stats = new RunStatistics();
@@ -276,5 +322,5 @@ public final class RunCommand implements Callable<Integer> {
 
     /** Everything checked before anything is written or started. */
     record RunSetup(PlanFile plan, RunProperties properties, JMeterInstallation jmeter, Path outDir,
-                    boolean useBuiltInTarget) {}
+                    boolean useBuiltInTarget, RemoteEngines engines) {}
 }

@@ -95,20 +95,31 @@ class PlanReaderTest {
     }
 
     @Test
-    void keepAliveOffOpensANewConnectionPerSampleAtTheAssumedRate() throws Exception {
-        PlanReader.Plan plan = read(plan(threadGroup("5", "100",
-                raw("<boolProp name=\"stampede.keep_alive\">false</boolProp>"))), Map.of());
+    void keepAliveOffWithAKeepAliveRequestMakesTheInjectorCloseEachConnection() throws Exception {
+        String request = "<stringProp name=\"stampede.raw.request\">GET / HTTP/1.1\nHost: x\nConnection: keep-alive\n\n"
+                + "</stringProp><boolProp name=\"stampede.keep_alive\">false</boolProp>";
+        PlanReader.Plan plan = read(plan(threadGroup("5", "100", raw(request))), Map.of());
         assertEquals(500.0, plan.load().newConnectionsPerSecond().getAsDouble());
         assertEquals(500, plan.load().totalNewConnections().getAsLong());
+        assertTrue(plan.load().basis().get(0).contains("1 connection(s) per iteration closed by the injector (keep-alive"
+                + " off) = 500 new connections/s"), plan.load().basis().toString());
         assertTrue(plan.load().basis().get(1).contains("assume 10 ms per sample"), plan.load().basis().toString());
     }
 
     @Test
-    void connectionCloseInARawRequestMeansNoKeepAlive() throws Exception {
+    void connectionCloseLeavesTimeWaitOnTheServer() throws Exception {
+        // Measured: Stampede's HttpSampler with keep-alive off (it sends "Connection: close") against nginx in a
+        // 500-port namespace: 2000 requests, no errors, every TIME_WAIT socket on nginx's port.
         String request = "<stringProp name=\"stampede.raw.request\">GET / HTTP/1.1\nHost: x\nConnection: close\n\n</stringProp>";
-        PlanReader.Plan plan = read(plan(threadGroup("2", "-1", raw(request))), Map.of());
-        assertEquals(200.0, plan.load().newConnectionsPerSecond().getAsDouble());
-        assertTrue(plan.load().totalNewConnections().isEmpty(), "infinite loops: no total");
+        PlanReader.Plan explicit = read(plan(threadGroup("2", "-1", raw(request))), Map.of());
+        assertEquals(0.0, explicit.load().newConnectionsPerSecond().getAsDouble());
+        assertTrue(explicit.load().basis().get(1).contains("about 200 new connections/s that the server closes"),
+                explicit.load().basis().toString());
+        PlanReader.Plan keepAliveOff = read(plan(threadGroup("2", "-1",
+                raw("<boolProp name=\"stampede.keep_alive\">false</boolProp>"))), Map.of());
+        assertEquals(0.0, keepAliveOff.load().newConnectionsPerSecond().getAsDouble());
+        assertTrue(keepAliveOff.load().totalNewConnections().isEmpty());
+        assertEquals(2, keepAliveOff.load().connections().getAsLong());
     }
 
     @Test
@@ -135,14 +146,15 @@ class PlanReaderTest {
                   <stringProp name="ThreadGroup.num_threads">9999</stringProp>
                 </kg.apc.jmeter.threads.SteppingThreadGroup>
                 <hashTree>%s</hashTree>
-                """.formatted(raw("<boolProp name=\"stampede.keep_alive\">false</boolProp>"), raw(""), raw(""));
+                """.formatted(raw("<boolProp name=\"stampede.keep_alive\">false</boolProp><stringProp"
+                + " name=\"stampede.raw.request\">GET / HTTP/1.1\nConnection: keep-alive\n\n</stringProp>"), raw(""), raw(""));
         PlanReader.Plan plan = read(plan(arrivals), Map.of());
         assertEquals(120, plan.load().connections().getAsLong());
         assertEquals(10.0, plan.load().newConnectionsPerSecond().getAsDouble(), 1e-9);
     }
 
     @Test
-    void stockHttpSamplersOpenOneConnectionPerIteration() throws Exception {
+    void stockHttpSamplersWithoutTheSameUserOpenOneConnectionPerIteration() throws Exception {
         String stock = """
                 <HTTPSamplerProxy guiclass="HttpTestSampleGui" testclass="HTTPSamplerProxy" testname="get">
                   <stringProp name="HTTPSampler.domain">web</stringProp>
@@ -155,7 +167,12 @@ class PlanReaderTest {
                 </HTTPSamplerProxy>
                 <hashTree/>
                 """;
-        PlanReader.Plan plan = read(plan(threadGroup("10", "50", stock)), Map.of());
+        PlanReader.Plan sameUser = read(plan(threadGroup("10", "50", stock)), Map.of());
+        assertEquals(0.0, sameUser.load().newConnectionsPerSecond().getAsDouble(), "JMeter's default keeps the user");
+        String newUser = threadGroup("10", "50", stock).replace("<boolProp name=\"ThreadGroup.scheduler\">false</boolProp>",
+                "<boolProp name=\"ThreadGroup.scheduler\">false</boolProp>"
+                        + "<boolProp name=\"ThreadGroup.same_user_on_next_iteration\">false</boolProp>");
+        PlanReader.Plan plan = read(plan(newUser), Map.of());
         // 10 threads x 1000/(2 samples x 10 ms) iterations/s x 1 connection per iteration
         assertEquals(500.0, plan.load().newConnectionsPerSecond().getAsDouble());
         assertEquals(500, plan.load().totalNewConnections().getAsLong());

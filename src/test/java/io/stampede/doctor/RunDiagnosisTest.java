@@ -45,7 +45,7 @@ class RunDiagnosisTest {
         assertEquals("injector: 155 of 50000 samples (0.31%) failed with \"out of local ports (Cannot assign requested"
                 + " address)\": the injector ran out of local ports; the injector, not the server, is the cause;"
                 + " TIME_WAIT to the target went from 2 to 500 (of 500 local ports per destination)", d.lines().get(0));
-        assertTrue(d.lines().get(1).startsWith("fix: keep connections alive (stampede.keep_alive = true"), d.lines().get(1));
+        assertTrue(d.lines().get(1).startsWith("fix: keep connections alive (Stampede samplers: stampede.keep_alive = true"), d.lines().get(1));
         assertTrue(d.lines().get(2).contains("more source addresses or injectors (500 ports each)"), d.lines().get(2));
         assertTrue(d.lines().get(2).contains("net.ipv4.tcp_tw_reuse = 1"));
     }

@@ -6,6 +6,7 @@ package io.stampede.engine;
 
 import io.netty.channel.EventLoop;
 
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -32,7 +33,11 @@ public final class Outbox implements Runnable {
         due.offer(e);
         // Read after the (volatile) link: if the drain already cleared the flag, it may have missed e, so schedule.
         if (!drainPending.get() && drainPending.compareAndSet(false, true)) {
-            loop.execute(this);
+            try {
+                loop.execute(this);
+            } catch (RejectedExecutionException stopped) {
+                // The engine stopped (test end): e stays here, its owner's thread is ending and closes its group.
+            }
         }
     }
 

@@ -130,13 +130,13 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
         try {
             c = send(res, req, c, host, port, connectTimeout, responseTimeout, kept, start);
         } catch (IOException e) {
-            res.sampleEnd();
+            end(res);
             ResultFiller.fail(res, e);
             return res;
         } finally {
             inFlight = null;
         }
-        res.sampleEnd();
+        end(res);
         long elapsed = System.nanoTime() - start;
         res.setLatency((c.firstByteNanos() - start) / 1_000_000L);
         res.setSentBytes(req.length());
@@ -212,14 +212,16 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
         }
         long start = c.startNanos() != 0 ? c.startNanos() : c.intendedNanos();
         long end = c.failed() || c.doneNanos() == 0 ? System.nanoTime() : c.doneNanos();
-        res.setStampAndTime(g.epochMillis(start), (end - start) / 1_000_000L);
+        long connect = c.connectNanos() > 0 ? connectMillis(c.connectNanos()) : 0;
+        // As in the one-connection mode: a new connection shows Connect >= 1 ms, and elapsed is never shorter.
+        res.setStampAndTime(g.epochMillis(start), Math.max(connect, (end - start) / 1_000_000L));
         PreparedRequest sent = c.request();
         res.setURL(sent.url());
         res.setSamplerData(sent.text());
         if (c.failed()) {
             ResultFiller.fail(res, c.failure());
         } else {
-            res.setConnectTime(c.connectNanos() / 1_000_000L);
+            res.setConnectTime(connect);
             res.setLatency((c.firstByteNanos() - start) / 1_000_000L);
             res.setSentBytes(sent.length());
             filler.fill(res, c.response());
@@ -249,7 +251,7 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
                     c.close();
                     throw e;
                 }
-                res.setConnectTime((System.nanoTime() - start) / 1_000_000L);
+                res.setConnectTime(connectMillis(System.nanoTime() - start));
                 connections.put(host, port, tls != null, c);
             }
             inFlight = c;
@@ -263,6 +265,23 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
                 }
                 c = null;
             }
+        }
+    }
+
+    /**
+     * JMeter's columns are whole milliseconds, and a loopback or LAN connect takes a fraction of one: rounded down,
+     * a new connection would be indistinguishable from a reused one. So a sample that opened a connection reports
+     * Connect of at least 1 ms (rounded up), and the JTL's Connect > 0 marks exactly the samples that connected.
+     */
+    static long connectMillis(long nanos) {
+        return Math.max(1, (nanos + 999_999L) / 1_000_000L);
+    }
+
+    /** Ends the sample; elapsed includes the connect, so it is never shorter than the rounded-up Connect. */
+    private static void end(SampleResult res) {
+        res.sampleEnd();
+        if (res.getTime() < res.getConnectTime()) {
+            res.setEndTime(res.getStartTime() + res.getIdleTime() + res.getConnectTime());
         }
     }
 

@@ -5,16 +5,18 @@
 package io.stampede.sampler;
 
 import io.stampede.engine.HttpConnection;
+import org.apache.jmeter.threads.JMeterContext;
 import org.apache.jmeter.threads.JMeterContextService;
+import org.apache.jmeter.threads.JMeterVariables;
 
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Map;
 
 /**
- * The keep-alive connections of one JMeter thread, one per host:port (and plain or TLS), shared by all Stampede samplers of that thread
- * and kept across thread-group iterations (like a browser user keeps its connections). Lives in the thread's
- * JMeterContext, so it dies with the thread; only the owning thread touches it.
+ * The keep-alive connections of one JMeter thread, one per host:port and plain/TLS, shared by all Stampede samplers
+ * of that thread and kept across thread-group iterations (like a browser user keeps its connections). Lives in the thread's
+ * JMeterVariables, so it dies with the thread; only the owning thread touches it.
  */
 final class ThreadConnections {
     private static final String KEY = ThreadConnections.class.getName();
@@ -26,13 +28,19 @@ final class ThreadConnections {
     private HttpConnection last;
 
     static ThreadConnections ofCurrentThread() {
-        Map<String, Object> ctx = JMeterContextService.getContext().getSamplerContext();
-        Object found = ctx.get(KEY);
-        if (found instanceof ThreadConnections tc) {
+        // The thread's variables, not its sampler context: JMeter clears the sampler context after every sample.
+        JMeterContext context = JMeterContextService.getContext();
+        JMeterVariables vars = context.getVariables();
+        if (vars == null) {
+            // Only outside a JMeter thread (a sampler driven directly); JMeterThread always sets them.
+            vars = new JMeterVariables();
+            context.setVariables(vars);
+        }
+        if (vars.getObject(KEY) instanceof ThreadConnections tc) {
             return tc;
         }
         ThreadConnections tc = new ThreadConnections();
-        ctx.put(KEY, tc);
+        vars.putObject(KEY, tc);
         return tc;
     }
 

@@ -37,6 +37,9 @@ class HttpRawSamplerTest extends SamplerTestSupport {
                 assertTrue(r.getLatency() <= r.getTime());
                 if (i > 0) {
                     assertEquals(0, r.getConnectTime(), "a reused connection has no connect time");
+                } else {
+                    assertTrue(r.getConnectTime() >= 1, "a new connection shows in Connect even on loopback");
+                    assertTrue(r.getTime() >= r.getConnectTime(), "elapsed includes the connect");
                 }
             }
             assertEquals(1, server.connections.get());

@@ -32,6 +32,12 @@ final class Client {
     /** Outcome of a batch of requests: how many each server answered, and how many failed. */
     record Tally(Map<String, Integer> byServer, int failed, int total) {
 
+        Tally plus(Tally other) {
+            Map<String, Integer> sum = new LinkedHashMap<>(byServer);
+            other.byServer.forEach((k, v) -> sum.merge(k, v, Integer::sum));
+            return new Tally(sum, failed + other.failed, total + other.total);
+        }
+
         int answered(String server) {
             return byServer.getOrDefault(server, 0);
         }

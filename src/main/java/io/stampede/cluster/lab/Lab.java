@@ -68,7 +68,8 @@ public final class Lab {
                     + " not applicable");
             return failed == 0 ? 0 : 1;
         } catch (LabException | IOException e) {
-            out.println("lab: cannot build the cluster: " + e.getMessage());
+            out.println(cleaned.get() ? "lab: interrupted; every namespace and process it made was removed"
+                    : "lab: cannot build the cluster: " + e.getMessage());
             return 1;
         } finally {
             cleanup();
@@ -172,7 +173,11 @@ public final class Lab {
         return results;
     }
 
-    private void record(List<CheckResult> results, CheckResult r) {
+    private void record(List<CheckResult> results, CheckResult r) throws LabException {
+        if (cleaned.get()) {
+            // the shutdown hook (Ctrl-C, SIGTERM) already tore the cluster down: later verdicts would be noise
+            throw new LabException("interrupted; everything was removed");
+        }
         results.add(r);
         out.println(r);
         out.flush();

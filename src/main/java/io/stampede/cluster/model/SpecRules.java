@@ -55,6 +55,10 @@ final class SpecRules {
         for (int i = 0; i < injectors.size(); i++) {
             claim(owners, injectors.get(i).address(), "injectors.hosts[" + i + "].address", false);
         }
+        if (spec.realservers().stream().allMatch(r -> r.weight() == 0)) {
+            problems.add("realservers", "every weight is 0, so no realserver would get traffic",
+                    "give at least one realserver weight: 1 or more (0 only drains a server)");
+        }
         if (frontHosts.isEmpty()) {
             problems.add(front, "is empty", "describe the host(s) that hold the VIP");
         }

@@ -33,7 +33,8 @@ abstract class StampedeSamplerGui extends AbstractSamplerGui {
     private static final long serialVersionUID = 1L;
 
     private final JTextField host = field(20, "Server host name or IP address (stampede.host). Variables allowed.");
-    private final JTextField port = field(6, "Server port (stampede.port), default 80.");
+    // Wide enough for a property function such as ${__P(port,8080)}, which plans put here.
+    private final JTextField port = field(16, "Server port (stampede.port), default 80.");
     private final JTextField connectTimeout = field(7,
             "Milliseconds to wait for a new TCP connection (stampede.connect_timeout), default 5000.");
     private final JTextField responseTimeout = field(7,

@@ -1,0 +1,164 @@
+#!/usr/bin/env bash
+# Licensed under the Apache License, Version 2.0.
+#
+# Distributed benchmark: N `stampede server` engines on this machine and one controller (`stampede run --remote`)
+# hold keep-alive connections to a throwaway nginx, each engine below the per-process file limit. Prints the
+# aggregate requests/s, the peak of concurrent connections nginx saw, and errors.
+#
+#   it/bench/distributed-benchmark.sh [--engines N] [--connections-per-engine C] [--connections-per-thread K]
+#                                     [--duration S] [--rampup S] [--think-ms MS] [--heap SIZE]
+#
+# Each engine runs C/K JMeter threads; each thread keeps K connections (stampede.connections_per_thread, issue 5;
+# samplers without it keep one connection per thread, so give K=1 until then). Traffic stays on loopback.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+
+engines=4 per_engine=2000 per_thread=1 duration=60 rampup=20 think_ms=1000 heap=1g
+while (($#)); do
+  case "$1" in
+    --engines) engines=$2 ;;
+    --connections-per-engine) per_engine=$2 ;;
+    --connections-per-thread) per_thread=$2 ;;
+    --duration) duration=$2 ;;
+    --rampup) rampup=$2 ;;
+    --think-ms) think_ms=$2 ;;
+    --heap) heap=$2 ;;
+    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+    *) echo "distributed-benchmark: unknown option $1 (see --help)" >&2; exit 2 ;;
+  esac
+  shift 2 || { echo "distributed-benchmark: $1 needs a value" >&2; exit 2; }
+done
+for v in engines per_engine per_thread duration think_ms; do
+  [[ ${!v} =~ ^[1-9][0-9]*$ ]] || { echo "distributed-benchmark: --${v//_/-} ${!v}: give a whole number of at least 1" >&2; exit 2; }
+done
+[[ $rampup =~ ^[0-9]+$ ]] || { echo "distributed-benchmark: --rampup $rampup: give a whole number of seconds" >&2; exit 2; }
+((rampup < duration)) || { echo "distributed-benchmark: --rampup $rampup must be shorter than --duration $duration" >&2; exit 2; }
+((per_engine % per_thread == 0)) || { echo "distributed-benchmark: --connections-per-engine $per_engine is not a multiple of --connections-per-thread $per_thread" >&2; exit 2; }
+limit=$(ulimit -n)
+# An engine also holds ~300 files of its own (jars, logs, RMI sockets).
+((per_engine + 500 < limit)) || { echo "distributed-benchmark: --connections-per-engine $per_engine does not fit the per-process file limit $limit (ulimit -n) with 500 to spare: use more engines" >&2; exit 2; }
+
+threads=$((per_engine / per_thread))
+total=$((engines * per_engine))
+# One loopback destination (address, port) offers one source port per connection: ~28k with the default
+# ip_local_port_range, so nginx listens on one port per 25,000 connections.
+ports=$(( (total + 24999) / 25000 ))
+# Each nginx worker also stays below the file limit.
+worker_conns=$((limit - 1000))
+workers=$(( (total + worker_conns - 1) / worker_conns ))
+
+work=$(mktemp -d /tmp/stampede-dbench.XXXXXX)
+pids=()
+cleanup() {
+  for p in "${pids[@]}"; do
+    pkill -KILL -P "$p" 2>/dev/null || true
+    kill -KILL "$p" 2>/dev/null || true
+  done
+  [[ -n ${nginx_pid:-} ]] && kill -TERM "$nginx_pid" 2>/dev/null || true
+  [[ -n ${monitor_pid:-} ]] && kill "$monitor_pid" 2>/dev/null || true
+  wait 2>/dev/null || true
+}
+trap cleanup EXIT INT TERM
+
+free_port_block() { # $1 ports in a row, none listening
+  local n=$1 base
+  for _ in $(seq 1 50); do
+    base=$((20000 + RANDOM % 10000))
+    local busy=0
+    for ((p = base; p < base + 2 * n + 2 * engines; p++)); do
+      ss -Hltn "sport = :$p" | grep -q . && { busy=1; break; }
+    done
+    ((busy)) || { echo "$base"; return; }
+  done
+  echo "distributed-benchmark: no free port block found" >&2; exit 3
+}
+base=$(free_port_block "$ports")
+last=$((base + ports - 1))
+
+# --- nginx --------------------------------------------------------------------------------------------------------
+mkdir -p "$work/html" "$work/temp"
+printf 'Hello, Stampede!!\n' >"$work/html/test.txt"
+{
+  [[ $(id -u) -eq 0 ]] && echo "user root;"
+  echo "worker_processes $workers;"
+  echo "worker_rlimit_nofile $((limit - 100));"
+  echo "pid $work/nginx.pid; error_log $work/error.log warn;"
+  echo "events { worker_connections $worker_conns; multi_accept on; }"
+  echo "http { access_log off; sendfile on; tcp_nodelay on; keepalive_requests 100000000; keepalive_timeout 300s;"
+  echo "  client_body_temp_path $work/temp/b; proxy_temp_path $work/temp/p; fastcgi_temp_path $work/temp/f;"
+  echo "  uwsgi_temp_path $work/temp/u; scgi_temp_path $work/temp/s; types { text/plain txt; }"
+  echo "  server {"
+  for ((p = base; p <= last; p++)); do echo "    listen 127.0.0.1:$p backlog=65535;"; done
+  echo "    root $work/html; }"
+  echo "}"
+} >"$work/nginx.conf"
+/usr/sbin/nginx -p "$work/" -e "$work/error.log" -c "$work/nginx.conf" -g 'daemon off;' >"$work/nginx.out" 2>&1 &
+nginx_pid=$!
+sleep 1
+kill -0 "$nginx_pid" 2>/dev/null || { echo "distributed-benchmark: nginx did not start:"; cat "$work/error.log" "$work/nginx.out"; exit 3; }
+
+# --- engines ------------------------------------------------------------------------------------------------------
+"$root/stampede" --version >/dev/null   # builds once, before the engines start in parallel
+remote=()
+for ((i = 0; i < engines; i++)); do
+  rp=$((last + 1 + 2 * i))
+  "$root/stampede" server --port "$rp" --rmi-port "$((rp + 1))" --heap "$heap" --log "$work/engine-$i.log" \
+    >"$work/engine-$i.out" 2>&1 &
+  pids+=($!)
+  remote+=("127.0.0.1:$rp")
+done
+for ((i = 0; i < engines; i++)); do
+  for _ in $(seq 1 240); do
+    grep -q "stampede server: ready" "$work/engine-$i.out" && break
+    kill -0 "${pids[$i]}" 2>/dev/null || { echo "distributed-benchmark: engine $i died:"; cat "$work/engine-$i.out"; exit 3; }
+    sleep 0.5
+  done
+  grep -q "stampede server: ready" "$work/engine-$i.out" || { echo "distributed-benchmark: engine $i not ready in 120 s"; exit 3; }
+done
+engine_jvms() { for p in "${pids[@]}"; do pgrep -P "$p" || true; done; }
+
+# --- monitor: peak established connections on nginx's side, and the engines' open files ----------------------------
+(
+  peak=0 peak_fds=0
+  while sleep 2; do
+    n=$(ss -Htn state established "( sport >= :$base and sport <= :$last )" | wc -l)
+    ((n > peak)) && peak=$n
+    for j in $(engine_jvms); do
+      f=$(ls "/proc/$j/fd" 2>/dev/null | wc -l)
+      ((f > peak_fds)) && peak_fds=$f
+    done
+    echo "$peak $peak_fds $n" >"$work/monitor"
+  done
+) &
+monitor_pid=$!
+
+echo "distributed-benchmark: $engines engines x $per_engine connections ($threads threads x $per_thread) = $total connections"
+echo "distributed-benchmark: nginx ($workers workers) on 127.0.0.1:$base..$last; ${duration}s, ramp-up ${rampup}s, think ${think_ms} ms; work dir $work"
+set +e
+"$root/stampede" run "$root/it/bench/distributed-hold.jmx" --remote "$(IFS=,; echo "${remote[*]}")" --remote-exit \
+  --host 127.0.0.1 --port "$base" -J ports="$ports" -J threads="$threads" -J duration="$duration" \
+  -J rampup="$rampup" -J think_ms="$think_ms" -J stampede.connections_per_thread="$per_thread" \
+  --no-dashboard --heap 2g --out "$work/results" | tee "$work/run.out"
+status=${PIPESTATUS[0]}
+set -e
+read -r peak peak_fds _ <"$work/monitor" || { peak=0; peak_fds=0; }
+
+# Steady state: after the ramp-up (+5 s) until 2 s before the end, from the JTL's start timestamps.
+jtl="$work/results/results.jtl"
+steady=$(awk -F, -v ramp="$rampup" -v dur="$duration" 'NR > 1 && $1 ~ /^[0-9]+$/ {
+    t[NR] = $1; ok[NR] = $8; if (!first || $1 < first) first = $1 }
+  END { lo = first + (ramp + 5) * 1000; hi = first + (dur - 2) * 1000; n = 0; e = 0
+        for (i in t) if (t[i] >= lo && t[i] < hi) { n++; if (ok[i] != "true") e++ }
+        if (hi > lo) printf "%.0f req/s, %d errors", n * 1000 / (hi - lo), e; else print "n/a" }' "$jtl" 2>/dev/null || echo n/a)
+engine_names=$(awk -F, 'NR > 1 { split($6, a, "-"); seen[a[1]] = 1 } END { for (k in seen) n++; print n + 0 }' "$jtl" 2>/dev/null || echo 0)
+
+echo
+echo "=== distributed benchmark ==="
+echo "engines                 $engines (samples from $engine_names of them), $threads threads x $per_thread connection(s) each"
+echo "connections (target)    $total"
+echo "connections (peak seen) $peak established on nginx's ports (sampled every 2 s)"
+echo "engine open files, max  $peak_fds (limit $limit)"
+grep -E "^  (samples|latency|errors) " "$work/run.out" | sed 's/^  /whole run               /' || true
+echo "steady state            $steady"
+echo "stampede run exit       $status; results in $work"
+exit "$status"

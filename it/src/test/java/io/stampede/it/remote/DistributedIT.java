@@ -1,0 +1,149 @@
+/*
+ * Licensed under the Apache License, Version 2.0.
+ */
+package io.stampede.it.remote;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.stampede.it.support.FreePort;
+import io.stampede.it.support.JMeterHome;
+import io.stampede.it.support.Jtl;
+import io.stampede.it.support.JtlRow;
+import io.stampede.it.support.NginxServer;
+import io.stampede.it.support.Plans;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * JMeter's distributed mode with Stampede's samplers: two `stampede server` engines on loopback (each with its own
+ * registry and engine-object port) and one controller, `stampede run --remote`. The merged JTL must hold every
+ * engine's samples, named after the engine, with no errors, and no engine process may outlive the test.
+ */
+class DistributedIT {
+
+    private static final Path ROOT = JMeterHome.stampedeRoot();
+    private static final int THREADS = 2;
+    private static final int LOOPS = 150;
+
+    private final List<EngineProcess> engines = new ArrayList<>();
+    private final List<ProcessHandle> processes = new ArrayList<>();
+    private NginxServer nginx;
+
+    @TempDir
+    Path dir;
+
+    @AfterEach
+    void stopEverything() {
+        engines.forEach(EngineProcess::close);
+        if (nginx != null) {
+            nginx.close();
+        }
+        List<ProcessHandle> alive = processes.stream().filter(ProcessHandle::isAlive).toList();
+        assertEquals(List.of(), alive, "engine processes still alive after SIGKILL");
+    }
+
+    @Test
+    void twoEnginesOneControllerBothSamplers() throws Exception {
+        for (int i = 0; i < 2; i++) {
+            engines.add(EngineProcess.start(ROOT, dir, FreePort.loopback(), FreePort.loopback(), Duration.ofSeconds(120)));
+        }
+        engines.forEach(e -> processes.addAll(e.processes()));
+        assertEquals(4, processes.size(), "each engine is a CLI with one JMeter child: " + processes);
+        String remote = engines.stream().map(EngineProcess::address).collect(Collectors.joining(","));
+
+        // 1. The built-in target (127.0.0.1) serves engines on loopback; the engines stay up after the run.
+        Run builtIn = run(ROOT.resolve("plans/quickstart.jmx"), "builtin", "--remote", remote,
+                "-J", "threads=2", "-J", "duration=4", "-J", "rampup=0");
+        assertEquals(0, builtIn.exit, builtIn.output);
+        Map<String, Integer> perEngine = samplesPerEngine(builtIn.jtl());
+        assertEquals(engineNames(), perEngine.keySet(), "samples from every engine: " + perEngine);
+        assertEquals(0, builtIn.jtl().errors(), builtIn.output);
+        assertTrue(engines.stream().allMatch(e -> e.processes().stream().allMatch(ProcessHandle::isAlive)),
+                "engines keep serving after a run without --remote-exit");
+
+        // 2. Real nginx, both samplers, exact counts; --remote-exit ends the engines with the run.
+        nginx = NginxServer.start(NginxServer.Options.defaults());
+        Run both = run(Plans.get("distributed-both.jmx"), "nginx", "--remote", remote, "--remote-exit",
+                "--host", "127.0.0.1", "--port", Integer.toString(nginx.port()),
+                "-J", "threads=" + THREADS, "-J", "loops=" + LOOPS);
+        assertEquals(0, both.exit, both.output);
+        assertTrue(both.output.contains("distributed over 2 engines"), both.output);
+        assertTrue(both.output.contains("errors     0 (0.000%)"), both.output);
+        Jtl jtl = both.jtl();
+        assertEquals(0, jtl.errors(), "no failed samples");
+        assertEquals(Set.of("200"), jtl.statusCodes());
+        int perEngineExpected = THREADS * LOOPS * 2;
+        Map<String, Integer> counts = samplesPerEngine(jtl);
+        Map<String, Integer> expected = new TreeMap<>();
+        engineNames().forEach(n -> expected.put(n, perEngineExpected));
+        assertEquals(expected, counts, "every engine ran the whole plan, and all its samples came back");
+        for (String engine : engineNames()) {
+            Jtl mine = jtl.filter(r -> r.threadName().startsWith(engine + "-"));
+            assertEquals(THREADS * LOOPS, mine.count("HTTP GET /test.txt"), engine);
+            assertEquals(THREADS * LOOPS, mine.count("RAW GET /test.txt"), engine);
+        }
+        assertTrue(jtl.rows().stream().allMatch(r -> r.bytes() > NginxServer.TEST_TXT.length()), "whole responses");
+
+        for (EngineProcess e : engines) {
+            assertTrue(e.awaitExit(Duration.ofSeconds(60)), "--remote-exit stops the engine:\n" + e.output());
+            assertEquals(0, e.exitValue(), e.output());
+            assertTrue(e.output().contains("the engine exited"), e.output());
+        }
+        for (ProcessHandle h : processes) {
+            h.onExit().get(30, TimeUnit.SECONDS);
+        }
+        assertTrue(processes.stream().noneMatch(ProcessHandle::isAlive), "every engine process is gone");
+    }
+
+    private Set<String> engineNames() {
+        return engines.stream().map(EngineProcess::address).collect(Collectors.toCollection(java.util.TreeSet::new));
+    }
+
+    /** JMeter names remote threads "host:port-group n-m" (property __jm.D_TG set by the engine). */
+    private static Map<String, Integer> samplesPerEngine(Jtl jtl) {
+        Map<String, Integer> counts = new TreeMap<>();
+        for (JtlRow r : jtl.rows()) {
+            String name = r.threadName();
+            int dash = name.indexOf('-');
+            counts.merge(dash < 0 ? name : name.substring(0, dash), 1, Integer::sum);
+        }
+        return counts;
+    }
+
+    private Run run(Path plan, String name, String... options) throws Exception {
+        Path out = dir.resolve(name);
+        List<String> args = new ArrayList<>(List.of("run", plan.toString(), "--out", out.toString(),
+                "--no-dashboard", "--heap", "512m"));
+        args.addAll(List.of(options));
+        Path console = dir.resolve(name + ".out");
+        Process p = new ProcessBuilder(StampedeCli.command(ROOT, args.toArray(String[]::new)))
+                .directory(dir.toFile()).redirectErrorStream(true).redirectOutput(console.toFile()).start();
+        try {
+            if (!p.waitFor(240, TimeUnit.SECONDS)) {
+                throw new AssertionError("stampede run did not finish in 240 s:\n" + Files.readString(console));
+            }
+        } finally {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            p.destroyForcibly();
+        }
+        return new Run(p.exitValue(), Files.readString(console), out.resolve("results.jtl"));
+    }
+
+    private record Run(int exit, String output, Path jtlFile) {
+        Jtl jtl() {
+            return Jtl.read(jtlFile);
+        }
+    }
+}

@@ -1,0 +1,45 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in compliance with
+ * the License. You may obtain a copy of the License at http://www.apache.org/licenses/LICENSE-2.0
+ */
+package io.stampede.sampler;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.threads.JMeterContextService;
+import org.junit.jupiter.api.Test;
+
+class ThreadConnectionsTest extends SamplerTestSupport {
+
+    @Test
+    void theThreadsConnectionsOutliveJMetersPerSampleCleanup() {
+        ThreadConnections before = ThreadConnections.ofCurrentThread();
+        // JMeterThread does this after every sample.
+        JMeterContextService.getContext().cleanAfterSample();
+        assertSame(before, ThreadConnections.ofCurrentThread());
+    }
+
+    @Test
+    void bothSamplersOfOneThreadShareItsConnectionAndThreadFinishedClosesIt() throws Exception {
+        try (TestServer server = TestServer.answering(TestServer.OK)) {
+            HttpRawSampler a = raw(server.port(), GET);
+            HttpRawSampler b = raw(server.port(), GET);
+            for (int i = 0; i < 3; i++) {
+                for (HttpRawSampler s : new HttpRawSampler[] {a, b}) {
+                    SampleResult r = s.sample(null);
+                    assertTrue(r.isSuccessful(), r.getResponseMessage());
+                    JMeterContextService.getContext().cleanAfterSample();
+                }
+            }
+            assertEquals(1, server.connections.get(), "one connection for the thread, shared by both samplers");
+            a.threadFinished();
+            SampleResult again = b.sample(null);
+            assertTrue(again.isSuccessful());
+            assertTrue(again.getConnectTime() >= 1, "threadFinished closed the thread's connection");
+            assertEquals(2, server.connections.get());
+        }
+    }
+}

@@ -1,0 +1,190 @@
+/*
+ * Licensed under the Apache License, Version 2.0.
+ */
+package io.stampede.remote;
+
+import io.stampede.cli.StampedeRoot;
+import io.stampede.jmeter.JMeterCommandLine;
+import io.stampede.jmeter.JMeterInstallation;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** `stampede server`: one jmeter-server engine, with Stampede's samplers, for `stampede run --remote`. */
+@Command(
+        name = "server",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Start a JMeter engine (jmeter-server) that runs the plans a controller sends it over RMI: "
+                    + "`stampede run PLAN.jmx --remote THIS_HOST:PORT,...`. Stampede's samplers and the "
+                    + "jmeter-plugins thread groups are in its lib/ext. Ctrl-C stops it.",
+            "",
+            "RMI on a private network: --bind is the address controllers reach this engine at "
+                    + "(java.rmi.server.hostname). Controllers also need a way back: the engine calls them on "
+                    + "random ports unless client.rmi.localport is set on the controller. --port is the RMI "
+                    + "registry (server_port), --rmi-port the engine object (server.rmi.localport); fix both "
+                    + "to open them in a firewall. Without --ssl-keystore, RMI is plain "
+                    + "(server.rmi.ssl.disable=true) and listens on all interfaces: anyone who reaches the ports "
+                    + "can run code here, so keep engines on a private network.",
+            "",
+            "Exit status: 0 the engine exited when a controller asked it to (--remote-exit); 2 bad input or "
+                    + "port in use; 4 the engine failed.",
+            ""
+        })
+public final class ServerCommand implements Callable<Integer> {
+
+    static final int EXIT_INPUT = 2;
+    static final int EXIT_ENGINE = 4;
+
+    // JMeter prints this once the engine object is exported: "... endpoint:[127.0.0.1:41100](local) ..." or, with
+    // SSL, "... endpoint:[127.0.0.1:41100,SSLRMIServerSocketFactory(...)...](local) ...".
+    static final Pattern EXPORTED = Pattern.compile("Created remote object.*endpoint:\\[([^\\],:]+):(\\d+)[,\\]]");
+
+    @Option(names = "--port", paramLabel = "P",
+            description = "RMI registry port controllers connect to (server_port; default: ${DEFAULT-VALUE}).")
+    int port = RemoteEngine.DEFAULT_PORT;
+
+    @Option(names = "--rmi-port", paramLabel = "P2",
+            description = "Port of the engine object (server.rmi.localport); default ${DEFAULT-VALUE} = any free "
+                    + "port. Fix it for firewalls.")
+    int rmiPort;
+
+    @Option(names = "--bind", paramLabel = "ADDR",
+            description = "Address controllers reach this engine at (java.rmi.server.hostname; default: "
+                    + "${DEFAULT-VALUE}, only controllers on this machine). Use the injector-network address.")
+    String bind = "127.0.0.1";
+
+    @Option(names = "--ssl-keystore", paramLabel = "FILE",
+            description = "JKS keystore (alias rmi) for RMI over SSL; the controller needs the same one "
+                    + "(-J server.rmi.ssl.keystore.file=FILE). Default: plain RMI (server.rmi.ssl.disable=true).")
+    Path keystore;
+
+    @Option(names = "--ssl-password", paramLabel = "PASS",
+            description = "Password of --ssl-keystore (default: ${DEFAULT-VALUE}, as JMeter's create-rmi-keystore).")
+    String keystorePassword = "changeit";
+
+    @Option(names = "--heap", paramLabel = "SIZE", description = "The engine's heap, as for -Xmx (default: ${DEFAULT-VALUE}).")
+    String heap = "2g";
+
+    @Option(names = "--log", paramLabel = "FILE",
+            description = "The engine's JMeter log (default: jmeter-server-<port>.log in the current folder).")
+    Path log;
+
+    private final PrintStream stdout = System.out;
+    private final PrintStream stderr = System.err;
+
+    @Override
+    public Integer call() throws Exception {
+        ServerSettings settings;
+        JMeterInstallation jmeter;
+        try {
+            settings = new ServerSettings(port, rmiPort, bind, keystore, keystorePassword);
+            if (!heap.matches("\\d+[kKmMgG]?")) {
+                throw new IllegalArgumentException("--heap " + heap + ": give a size such as 2g or 1536m");
+            }
+            requireFree(port, "--port");
+            if (rmiPort != 0 && rmiPort != port) {
+                requireFree(rmiPort, "--rmi-port");
+            }
+            jmeter = JMeterInstallation.bundled(StampedeRoot.locate());
+        } catch (IllegalArgumentException | IllegalStateException e) {
+            stderr.println("stampede server: " + e.getMessage());
+            return EXIT_INPUT;
+        }
+        Path logFile = (log != null ? log : Path.of("jmeter-server-" + port + ".log")).toAbsolutePath().normalize();
+        List<String> jvm = new ArrayList<>(List.of("-Xms256m", "-Xmx" + heap, "-XX:+UseG1GC",
+                "-XX:MaxGCPauseMillis=100", "-Djava.awt.headless=true"));
+        jvm.addAll(settings.jvmOptions());
+        List<String> cmd = JMeterCommandLine.server(jmeter, jvm, logFile, settings.jmeterProperties());
+
+        Process engine = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        AtomicBoolean stopping = new AtomicBoolean();
+        Thread stopper = new Thread(() -> {
+            stopping.set(true);
+            stop(engine);
+        }, "stampede-server-stop");
+        Runtime.getRuntime().addShutdownHook(stopper);
+        stdout.printf("stampede server: starting a JMeter engine (pid %d), log %s%n", engine.pid(), logFile);
+        relay(engine, settings);
+        int exit = engine.waitFor();
+        try {
+            Runtime.getRuntime().removeShutdownHook(stopper);
+        } catch (IllegalStateException shuttingDown) {
+            // Ctrl-C: the hook is stopping the engine
+        }
+        if (stopping.get()) {
+            stdout.println("stampede server: engine stopped");
+            return 0;
+        }
+        if (exit == 0) {
+            stdout.println("stampede server: the engine exited (a controller asked it to, e.g. --remote-exit)");
+            return 0;
+        }
+        stderr.printf("stampede server: the engine stopped with exit %d; see %s%n", exit, logFile);
+        return EXIT_ENGINE;
+    }
+
+    /** Passes JMeter's console through and says, once, where the engine listens. */
+    private void relay(Process engine, ServerSettings settings) throws IOException {
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(engine.getInputStream(),
+                StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = r.readLine()) != null) {
+                stdout.println("  | " + line);
+                Matcher m = EXPORTED.matcher(line);
+                if (m.find()) {
+                    ready(settings, m.group(2));
+                }
+            }
+        }
+    }
+
+    private void ready(ServerSettings s, String objectPort) {
+        stdout.printf("stampede server: ready: RMI registry on port %d, engine object on port %s, advertised as %s%n",
+                s.registryPort(), objectPort, s.advertisedAddress());
+        stdout.println(s.ssl()
+                ? "stampede server: RMI over SSL with " + s.keystore() + " (listening on " + s.advertisedAddress() + ")"
+                : "stampede server: plain RMI (server.rmi.ssl.disable=true), listening on all interfaces: keep it"
+                        + " on a private network, or use --ssl-keystore");
+        stdout.printf("stampede server: controllers run: ./stampede run PLAN.jmx --remote %s:%d   (Ctrl-C stops"
+                + " this engine)%n", s.advertisedAddress(), s.registryPort());
+        stdout.flush();
+    }
+
+    private static void requireFree(int port, String option) {
+        // Bound the way RMI binds (SO_REUSEADDR), so a leftover TIME_WAIT connection does not count as "in use".
+        try (ServerSocket probe = new ServerSocket()) {
+            probe.setReuseAddress(true);
+            probe.bind(new InetSocketAddress(port));
+        } catch (IOException e) {
+            throw new IllegalArgumentException(option + " " + port + " is in use (" + e.getMessage()
+                    + "): choose another port, or stop what listens there");
+        }
+    }
+
+    private static void stop(Process p) {
+        p.descendants().forEach(ProcessHandle::destroy);
+        p.destroy();
+        try {
+            if (!p.waitFor(10, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,77 @@
+/*
+ * Licensed under the Apache License, Version 2.0.
+ */
+package io.stampede.remote;
+
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * How one jmeter-server engine listens: its RMI registry port ({@code server_port}), the port its engine object is
+ * exported on ({@code server.rmi.localport}, 0 = any free port), the address it tells controllers to call
+ * ({@code java.rmi.server.hostname}), and RMI over SSL with a keystore or plain RMI.
+ *
+ * @param keystore null for plain RMI ({@code server.rmi.ssl.disable=true})
+ */
+public record ServerSettings(int registryPort, int objectPort, String advertisedAddress, Path keystore,
+                             String keystorePassword) {
+
+    public ServerSettings {
+        if (registryPort < 1 || registryPort > 65535) {
+            throw new IllegalArgumentException("--port " + registryPort + " is not a TCP port: use 1 to 65535"
+                    + " (JMeter's default is 1099)");
+        }
+        if (objectPort < 0 || objectPort > 65535) {
+            throw new IllegalArgumentException("--rmi-port " + objectPort + " is not a TCP port: use 1 to 65535,"
+                    + " or 0 for any free port");
+        }
+        if (advertisedAddress == null || advertisedAddress.isBlank()) {
+            throw new IllegalArgumentException("--bind is empty: give this machine's address on the injector"
+                    + " network, e.g. --bind 10.0.0.11");
+        }
+        try {
+            InetAddress.getByName(advertisedAddress);
+        } catch (UnknownHostException e) {
+            throw new IllegalArgumentException("--bind " + advertisedAddress + ": unknown host; give this machine's"
+                    + " address on the injector network, e.g. --bind 10.0.0.11");
+        }
+        if (keystore != null && !Files.isRegularFile(keystore)) {
+            throw new IllegalArgumentException("--ssl-keystore " + keystore + " is not a file: create one with"
+                    + " keytool (alias rmi, see README \"Scale out\") and copy it to the controller and every engine");
+        }
+        if (keystore != null && (keystorePassword == null || keystorePassword.isEmpty())) {
+            throw new IllegalArgumentException("--ssl-password is empty: give the keystore's password");
+        }
+    }
+
+    public boolean ssl() {
+        return keystore != null;
+    }
+
+    /** JVM options: RMI hands this address to controllers, so it must be one they can reach. */
+    public List<String> jvmOptions() {
+        return List.of("-Djava.rmi.server.hostname=" + advertisedAddress);
+    }
+
+    /** The JMeter properties (-J) of the engine. */
+    public Map<String, String> jmeterProperties() {
+        Map<String, String> p = new LinkedHashMap<>();
+        p.put("server_port", Integer.toString(registryPort));
+        p.put("server.rmi.localport", Integer.toString(objectPort));
+        if (ssl()) {
+            p.put("server.rmi.ssl.disable", "false");
+            p.put("server.rmi.ssl.keystore.file", keystore.toAbsolutePath().toString());
+            p.put("server.rmi.ssl.keystore.password", keystorePassword);
+            p.put("server.rmi.ssl.truststore.file", keystore.toAbsolutePath().toString());
+            p.put("server.rmi.ssl.truststore.password", keystorePassword);
+        } else {
+            p.put("server.rmi.ssl.disable", "true");
+        }
+        return p;
+    }
+}

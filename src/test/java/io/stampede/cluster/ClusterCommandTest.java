@@ -1,0 +1,65 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in
+ * compliance with the License. You may obtain a copy of the License at
+ * https://www.apache.org/licenses/LICENSE-2.0
+ */
+package io.stampede.cluster;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class ClusterCommandTest {
+
+    @TempDir
+    Path tmp;
+
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    private int run(String... args) {
+        CommandLine cl = new CommandLine(new ClusterCommand());
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        return cl.execute(args);
+    }
+
+    @Test
+    void rendersADescription() throws IOException {
+        Path yaml = Files.writeString(tmp.resolve("c.yaml"), Fixtures.LVS);
+        assertEquals(0, run("render", yaml.toString(), "-o", tmp.resolve("out").toString()));
+        assertTrue(Files.isRegularFile(tmp.resolve("out/director/lvs1/keepalived.conf")));
+        assertTrue(out.toString().contains("20 files for cluster web"));
+    }
+
+    @Test
+    void refusedInputWritesNothingAndExitsNonZero() throws IOException {
+        Path yaml = Files.writeString(tmp.resolve("c.yaml"), Fixtures.LVS.replace("10.0.0.11", "10.0.0.100"));
+        assertEquals(2, run("render", yaml.toString(), "-o", tmp.resolve("out").toString()));
+        assertFalse(Files.exists(tmp.resolve("out")));
+        assertTrue(err.toString().contains("realservers[0].address: 10.0.0.100 is the VIP"), err.toString());
+        assertTrue(err.toString().contains("fix:"), err.toString());
+    }
+
+    @Test
+    void validateOfAMissingDirectoryFails() {
+        assertEquals(2, run("validate", tmp.resolve("nope").toString()));
+    }
+
+    @Test
+    void everySubcommandHasHelp() {
+        for (String sub : new String[] {"render", "validate", "lab"}) {
+            assertEquals(0, run(sub, "--help"));
+        }
+        assertTrue(out.toString().contains("negative") || out.toString().contains("without the VIP"));
+    }
+}

@@ -1,0 +1,138 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in
+ * compliance with the License. You may obtain a copy of the License at
+ * https://www.apache.org/licenses/LICENSE-2.0
+ */
+package io.stampede.cluster.model;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.stampede.cluster.Fixtures;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class SpecReaderTest {
+
+    @Test
+    void lvsDescriptionGetsDefaultsForEverythingOptional() {
+        ClusterSpec s = Fixtures.spec(Fixtures.LVS);
+        assertTrue(s.isDirectRouting());
+        assertEquals(List.of(80), s.ports());
+        assertEquals("10.0.0.0/24", s.network().toString());
+        assertEquals("wlc", s.lvs().scheduler());
+        assertEquals(0, s.lvs().persistenceSeconds());
+        assertEquals(20, s.lvs().connTabBits());
+        assertEquals("eth0", s.vrrp().iface());
+        assertEquals(51, s.vrrp().routerId());
+        assertEquals("lvs2", s.vrrp().backup().name());
+        assertEquals(ArpMethod.SYSCTL, s.realservers().get(0).arpMethod());
+        assertEquals(ArpMethod.NFT, s.realservers().get(1).arpMethod());
+        assertEquals(3, s.realservers().get(2).weight());
+        assertEquals(80, s.realservers().get(0).port());
+        assertEquals(new HealthCheck(CheckType.HTTP, "/health", 200, 2, 3, 3, 2), s.healthCheck());
+        assertEquals(4096, s.nginx().workerConnections());
+        assertEquals(8192, s.nginx().workerRlimitNofile());
+        assertEquals(1024, s.injectors().portLow());
+        assertEquals(65000, s.injectors().portHigh());
+        assertNull(s.haproxy());
+    }
+
+    @Test
+    void haproxyDescriptionKeepsRealserverPortsAndDerivesDescriptorNeed() {
+        ClusterSpec s = Fixtures.spec(Fixtures.HAPROXY);
+        assertFalse(s.isDirectRouting());
+        assertEquals(8080, s.realservers().get(1).port());
+        assertEquals(9000, s.haproxy().maxconn());
+        assertEquals(8900, s.haproxy().frontendMaxconn());
+        assertEquals(19000, s.haproxy().fileDescriptorNeed());
+        assertEquals(52, s.vrrp().routerId());
+    }
+
+    static Stream<Arguments> refusals() {
+        String lvs = Fixtures.LVS;
+        return Stream.of(
+                Arguments.of("malformed VIP", lvs.replace("vip: 10.0.0.100", "vip: 10.0.0.300"), "vip"),
+                Arguments.of("malformed realserver address", lvs.replace("10.0.0.12,", "10.0.12,"),
+                        "realservers[1].address"),
+                Arguments.of("VIP among the realservers", lvs.replace("10.0.0.11", "10.0.0.100"),
+                        "realservers[0].address"),
+                Arguments.of("duplicate addresses", lvs.replace("10.0.0.12", "10.0.0.11"), "realservers[1].address"),
+                Arguments.of("director and realserver share an address", lvs.replace("10.0.0.11", "10.0.0.2"),
+                        "realservers[0].address"),
+                Arguments.of("DR realserver port differs", lvs.replace("address: 10.0.0.11}",
+                        "address: 10.0.0.11, port: 8080}"), "realservers[0].port"),
+                Arguments.of("unknown scheduler", lvs.replace("directors:\n", "directors:\n  scheduler: fastest\n"),
+                        "directors.scheduler"),
+                Arguments.of("VRRP router id out of range", lvs.replace("directors:\n",
+                        "directors:\n  virtual_router_id: 256\n"), "directors.virtual_router_id"),
+                Arguments.of("loopback as VRRP interface", lvs.replace("directors:\n", "directors:\n  interface: lo\n"),
+                        "directors.interface"),
+                Arguments.of("unknown top-level key", lvs + "schedular: rr\n", "schedular"),
+                Arguments.of("unknown nested key", lvs.replace("directors:\n", "directors:\n  nb_get_retry: 3\n"),
+                        "directors.nb_get_retry"),
+                Arguments.of("unknown key in a list entry", lvs.replace("weight: 3}", "weight: 3, wieght: 2}"),
+                        "realservers[2].wieght"),
+                Arguments.of("unknown ARP method", lvs.replace("arp_method: nft", "arp_method: ifconfig"),
+                        "realservers[1].arp_method"),
+                Arguments.of("address outside the network", lvs.replace("10.0.0.13", "10.0.1.13"),
+                        "realservers[2].address"),
+                Arguments.of("duplicate host names", lvs.replace("name: web2", "name: web1"), "name of 10.0.0.12"),
+                Arguments.of("bad host name", lvs.replace("name: web2", "name: Web_2"), "realservers[1].name"),
+                Arguments.of("no realserver", lvs.substring(0, lvs.indexOf("realservers:")), "realservers"),
+                Arguments.of("missing VIP", lvs.replace("vip: 10.0.0.100\n", ""), "vip"),
+                Arguments.of("missing master", lvs.replace("  master: {name: lvs1, address: 10.0.0.2}\n", ""),
+                        "directors.master"),
+                Arguments.of("both layers", lvs + "haproxy:\n  nodes:\n    - {name: ha1, address: 10.0.0.5}\n",
+                        "directors/haproxy"),
+                Arguments.of("bad health path", lvs + "health_check: {path: health}\n", "health_check.path"),
+                Arguments.of("bad health type", lvs + "health_check: {type: icmp}\n", "health_check.type"),
+                Arguments.of("bad port range", lvs + "injectors: {port_range: 60000-60100}\n", "injectors.port_range"),
+                Arguments.of("worker_connections above nofile", lvs
+                        + "nginx: {worker_connections: 40000}\nlimits: {nofile: 65536}\n", "nginx.worker_connections"),
+                Arguments.of("bad port", lvs + "ports: [80, 70000]\n", "ports"),
+                Arguments.of("bad network", lvs + "network: 10.0.0.0/33\n", "network"),
+                Arguments.of("maxconn beyond the descriptor limit", Fixtures.HAPROXY.replace("maxconn: 9000",
+                        "maxconn: 600000"), "haproxy.maxconn"),
+                Arguments.of("server maxconn above frontend", Fixtures.HAPROXY.replace("maxconn: 9000",
+                        "maxconn: 9000\n  server_maxconn: 9000"), "haproxy.server_maxconn"),
+                Arguments.of("three HAProxy nodes", Fixtures.HAPROXY.replace("    - {name: ha2, address: 10.0.0.6}\n",
+                        "    - {name: ha2, address: 10.0.0.6}\n    - {name: ha3, address: 10.0.0.7}\n"),
+                        "haproxy.nodes"),
+                Arguments.of("arp_method behind HAProxy", Fixtures.HAPROXY.replace("port: 8080}",
+                        "port: 8080, arp_method: nft}"), "realservers[1].arp_method"),
+                Arguments.of("unknown balance", Fixtures.HAPROXY.replace("maxconn: 9000",
+                        "maxconn: 9000\n  balance: random-ish"), "haproxy.balance"),
+                Arguments.of("every weight zero", Fixtures.HAPROXY.replace("address: 10.0.0.11}",
+                        "address: 10.0.0.11, weight: 0}").replace("port: 8080}", "port: 8080, weight: 0}"),
+                        "realservers"),
+                Arguments.of("not YAML", "vip: [10.0.0.1\n", "(file)"),
+                Arguments.of("duplicate key", lvs + "vip: 10.0.0.101\n", "(file)"),
+                Arguments.of("empty file", "", "(file)"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("refusals")
+    void refusesBadInputNamingTheFieldAndTheFix(String why, String yaml, String field) {
+        SpecException e = assertThrows(SpecException.class, () -> new SpecReader().read(yaml));
+        assertTrue(e.problems().stream().anyMatch(p -> p.field().equals(field)),
+                why + ": expected a problem on " + field + ", got " + e.problems());
+        for (SpecProblem p : e.problems()) {
+            assertFalse(p.fix().isBlank(), "every refusal says how to fix it: " + p);
+        }
+    }
+
+    @Test
+    void reportsEveryProblemAtOnce() {
+        String yaml = Fixtures.LVS.replace("10.0.0.11", "10.0.0.300").replace("name: web2", "name: Web2") + "x: 1\n";
+        SpecException e = assertThrows(SpecException.class, () -> new SpecReader().read(yaml));
+        assertTrue(e.problems().size() >= 3, e.getMessage());
+    }
+}

@@ -1,0 +1,62 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in
+ * compliance with the License. You may obtain a copy of the License at
+ * https://www.apache.org/licenses/LICENSE-2.0
+ */
+package io.stampede.cluster.render;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class OutputWriterTest {
+
+    @TempDir
+    Path tmp;
+
+    private static RenderedFile file(String path, String text) {
+        return new RenderedFile(path, "/etc/x", text);
+    }
+
+    private long entries(Path dir) throws IOException {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.count();
+        }
+    }
+
+    @Test
+    void writesTheTreeAndRefusesToOverwriteWithoutForce() throws IOException {
+        Path out = tmp.resolve("out");
+        new OutputWriter().write(List.of(file("a/b.conf", "one")), out, false);
+        assertEquals("one", Files.readString(out.resolve("a/b.conf")));
+        IOException e = assertThrows(IOException.class,
+                () -> new OutputWriter().write(List.of(file("a/c.conf", "two")), out, false));
+        assertTrue(e.getMessage().contains("--force"));
+        assertFalse(Files.exists(out.resolve("a/c.conf")));
+        new OutputWriter().write(List.of(file("a/c.conf", "two")), out, true);
+        assertFalse(Files.exists(out.resolve("a/b.conf")), "a forced render replaces the old tree entirely");
+        assertEquals("two", Files.readString(out.resolve("a/c.conf")));
+        assertEquals(1, entries(tmp), "no temporary or old directory is left next to the output");
+    }
+
+    @Test
+    void aFailureHalfwayLeavesTheOldOutputUntouched() throws IOException {
+        Path out = tmp.resolve("out");
+        new OutputWriter().write(List.of(file("keep.conf", "old")), out, false);
+        // the second file needs "x" to be a directory, but the first made it a file: the write fails midway
+        List<RenderedFile> clash = List.of(file("x", "1"), file("x/y", "2"));
+        assertThrows(IOException.class, () -> new OutputWriter().write(clash, out, true));
+        assertEquals("old", Files.readString(out.resolve("keep.conf")));
+        assertEquals(1, entries(out));
+        assertEquals(1, entries(tmp));
+    }
+}

@@ -1,0 +1,202 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in
+ * compliance with the License. You may obtain a copy of the License at
+ * https://www.apache.org/licenses/LICENSE-2.0
+ */
+package io.stampede.cluster.render;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.stampede.cluster.Fixtures;
+import io.stampede.cluster.model.ClusterSpec;
+import io.stampede.cluster.validate.IpvsadmGrammar;
+import io.stampede.cluster.validate.SysctlSyntax;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+class RenderersTest {
+
+    private static Map<String, String> render(String yaml) {
+        return new ClusterRenderer().render(Fixtures.spec(yaml)).stream()
+                .collect(Collectors.toMap(RenderedFile::relativePath, RenderedFile::content));
+    }
+
+    private static final Map<String, String> LVS = render(Fixtures.LVS);
+    private static final Map<String, String> HA = render(Fixtures.HAPROXY);
+
+    @Test
+    void oneFolderPerHostUnderItsRole() {
+        assertEquals(List.of("director/lvs1/ipvsadm.rules", "director/lvs1/keepalived.conf",
+                "director/lvs1/modprobe.d/stampede-ip_vs.conf", "director/lvs1/sysctl.d/90-stampede-director.conf",
+                "director/lvs2/ipvsadm.rules", "director/lvs2/keepalived.conf",
+                "director/lvs2/modprobe.d/stampede-ip_vs.conf", "director/lvs2/sysctl.d/90-stampede-director.conf",
+                "injector/any/limits.d/90-stampede-injector.conf", "injector/any/sysctl.d/90-stampede-injector.conf",
+                "realserver/web1/nginx.conf", "realserver/web1/stampede-lvs-dr.service",
+                "realserver/web1/sysctl.d/90-stampede-realserver.conf", "realserver/web2/lvs-dr-arp.nft",
+                "realserver/web2/nginx.conf", "realserver/web2/stampede-lvs-dr.service",
+                "realserver/web2/sysctl.d/90-stampede-realserver.conf", "realserver/web3/nginx.conf",
+                "realserver/web3/stampede-lvs-dr.service", "realserver/web3/sysctl.d/90-stampede-realserver.conf"),
+                LVS.keySet().stream().sorted().toList());
+        assertTrue(HA.containsKey("haproxy/ha2/haproxy.service.d/stampede-limits.conf"));
+        assertFalse(HA.keySet().stream().anyMatch(k -> k.startsWith("director/") || k.endsWith(".service")));
+    }
+
+    @Test
+    void everyFileSaysWhatItIsAndHowToApplyAndRemoveIt() {
+        for (Map<String, String> files : List.of(LVS, HA)) {
+            files.forEach((name, text) -> {
+                assertTrue(text.startsWith("# "), name);
+                assertTrue(text.contains("\n# Install as: /"), name);
+                assertTrue(text.contains("\n# Apply:  "), name);
+                assertTrue(text.contains("\n# Remove: "), name);
+            });
+        }
+    }
+
+    @Test
+    void keepalivedUsesCurrentKeywordsAndAUnicastPair() {
+        String master = LVS.get("director/lvs1/keepalived.conf");
+        String backup = LVS.get("director/lvs2/keepalived.conf");
+        assertTrue(master.contains("lvs_sched wlc\n"));
+        assertTrue(master.contains("lvs_method DR\n"));
+        assertTrue(master.contains("retry 3\n"));
+        assertFalse(master.contains("nb_get_retry") || master.contains("lb_algo") || master.contains("lb_kind"));
+        assertFalse(master.contains("vrrp_strict"));
+        assertTrue(master.contains("state MASTER\n") && master.contains("priority 150\n"));
+        assertTrue(backup.contains("state BACKUP\n") && backup.contains("priority 100\n"));
+        assertTrue(master.contains("unicast_src_ip 10.0.0.2\n") && master.contains("unicast_peer {\n        10.0.0.3\n"));
+        assertTrue(backup.contains("unicast_src_ip 10.0.0.3\n") && backup.contains("unicast_peer {\n        10.0.0.2\n"));
+        assertTrue(master.contains("10.0.0.100/32 dev eth0"));
+        assertTrue(master.contains("real_server 10.0.0.13 80 {\n        weight 3\n        HTTP_GET {"));
+        assertTrue(master.contains("path /health\n") && master.contains("status_code 200\n"));
+    }
+
+    @Test
+    void keepalivedTcpCheckPersistenceAndLoneMaster() {
+        String yaml = Fixtures.LVS.replace("  backup: {name: lvs2, address: 10.0.0.3}\n", "  persistence: 300\n")
+                + "health_check: {type: tcp}\n";
+        Map<String, String> files = render(yaml);
+        String conf = files.get("director/lvs1/keepalived.conf");
+        assertTrue(conf.contains("TCP_CHECK {\n            connect_port 80\n"));
+        assertFalse(conf.contains("HTTP_GET"));
+        assertFalse(conf.contains("unicast_peer"), "no peer to name when there is one director");
+        assertTrue(conf.contains("persistence_timeout 300\n"));
+        assertTrue(files.get("director/lvs1/ipvsadm.rules").contains("-A -t 10.0.0.100:80 -s wlc -p 300\n"));
+        assertFalse(files.containsKey("director/lvs2/keepalived.conf"));
+    }
+
+    @Test
+    void ipvsadmRulesAreNumericDrAndPassTheGrammar() {
+        String rules = LVS.get("director/lvs1/ipvsadm.rules");
+        assertTrue(rules.contains("-A -t 10.0.0.100:80 -s wlc\n"));
+        assertTrue(rules.contains("-a -t 10.0.0.100:80 -r 10.0.0.11:80 -g -w 1\n"));
+        assertTrue(rules.contains("-a -t 10.0.0.100:80 -r 10.0.0.13:80 -g -w 3\n"));
+        assertEquals(List.of(), new IpvsadmGrammar().check(rules));
+        String two = render(Fixtures.LVS + "ports: [80, 443]\n").get("director/lvs1/ipvsadm.rules");
+        assertTrue(two.contains("-a -t 10.0.0.100:443 -r 10.0.0.12:443 -g -w 1\n"));
+        assertEquals(List.of(), new IpvsadmGrammar().check(two));
+    }
+
+    @Test
+    void realserverUnitsSilenceArpBeforeTheVipAppearsAndStopCleanly() {
+        String sysctl = LVS.get("realserver/web1/stampede-lvs-dr.service");
+        assertTrue(sysctl.indexOf("arp_ignore=1 net.ipv4.conf.all.arp_announce=2")
+                < sysctl.indexOf("ExecStart=/usr/sbin/ip addr replace 10.0.0.100/32 dev lo"));
+        assertTrue(sysctl.contains("ExecStop=-/usr/sbin/ip addr del 10.0.0.100/32 dev lo\n"));
+        assertTrue(sysctl.contains("Type=oneshot\nRemainAfterExit=yes\n"));
+        String nft = LVS.get("realserver/web2/stampede-lvs-dr.service");
+        assertTrue(nft.contains("ExecStart=/usr/sbin/nft -f /etc/stampede/lvs-dr-arp.nft\n"));
+        assertTrue(nft.contains("ExecStop=-/usr/sbin/nft delete table arp stampede_lvs_dr\n"));
+        String table = LVS.get("realserver/web2/lvs-dr-arp.nft");
+        assertTrue(table.contains("arp daddr ip 10.0.0.100 drop"));
+        assertTrue(table.contains("arp saddr ip 10.0.0.100 arp saddr ip set 10.0.0.12"));
+        String arptables = LVS.get("realserver/web3/stampede-lvs-dr.service");
+        assertTrue(arptables.contains("arptables -A INPUT -d 10.0.0.100 -j DROP\n"));
+        assertTrue(arptables.contains("arptables -A OUTPUT -s 10.0.0.100 -j mangle --mangle-ip-s 10.0.0.13\n"));
+        assertTrue(arptables.contains("ExecStop=-/usr/sbin/arptables -D INPUT -d 10.0.0.100 -j DROP\n"));
+        assertFalse(arptables.contains(" IN ") || arptables.contains(" OUT "));
+        assertTrue(LVS.get("realserver/web1/sysctl.d/90-stampede-realserver.conf")
+                .contains("net.ipv4.conf.all.arp_ignore = 1\nnet.ipv4.conf.all.arp_announce = 2\n"));
+        assertFalse(LVS.get("realserver/web2/sysctl.d/90-stampede-realserver.conf").contains("arp_ignore"));
+    }
+
+    @Test
+    void nginxDerivesItsLimitsAndAvoidsHarmfulDirectives() {
+        String conf = Fixtures.LVS + "nginx: {worker_connections: 10000, somaxconn: 8192}\n";
+        String n = render(conf).get("realserver/web1/nginx.conf");
+        assertTrue(n.contains("worker_rlimit_nofile 20000;"));
+        assertTrue(n.contains("worker_connections 10000;"));
+        assertTrue(n.contains("listen 80 reuseport backlog=8192;"));
+        assertTrue(n.contains("location = /health {"));
+        assertTrue(n.contains("access_log off;"));
+        assertFalse(n.contains("accept_mutex") || n.contains("error_log off") || n.contains("http2")
+                || n.contains("msie6"));
+        assertTrue(render(conf).get("realserver/web1/sysctl.d/90-stampede-realserver.conf")
+                .contains("net.core.somaxconn = 8192\n"));
+        String ha = HA.get("realserver/web2/nginx.conf");
+        assertTrue(ha.contains("listen 8080 reuseport"), "behind HAProxy a realserver serves its own port");
+    }
+
+    @Test
+    void nginxPathsFollowTheLayout() {
+        ClusterSpec spec = Fixtures.spec(Fixtures.LVS);
+        RenderedFile f = new NginxRenderer().render(spec, spec.realservers().get(0), new Layout("/tmp/x"), "r");
+        assertTrue(f.content().contains("pid /tmp/x/run/nginx.pid;"));
+        assertTrue(f.content().contains("root /tmp/x/var/www/stampede;"));
+        assertEquals("/tmp/x/etc/nginx/nginx.conf", f.installPath());
+    }
+
+    @Test
+    void haproxyMaxconnIsCoherentWithItsDescriptorLimit() {
+        String cfg = HA.get("haproxy/ha1/haproxy.cfg");
+        assertTrue(cfg.contains("global\n    user haproxy\n    group haproxy\n    nbthread 2\n    maxconn 9000\n"));
+        assertTrue(cfg.contains("frontend fe_web\n    bind 10.0.0.100:80 backlog 4096\n    maxconn 8900\n"));
+        assertTrue(cfg.contains("default-server inter 2s fall 3 rise 2 maxconn 2000 check"));
+        assertTrue(cfg.contains("server web2 10.0.0.12:8080 weight 1"));
+        assertTrue(cfg.contains("http-request set-header X-Request-Start t=%Ts%ms"));
+        assertTrue(cfg.contains("http-check send meth GET uri /health ver HTTP/1.1 hdr Host localhost"));
+        assertTrue(cfg.contains("http-check expect status 200"));
+        assertTrue(cfg.contains("option http-keep-alive\n    http-reuse safe\n"));
+        assertTrue(cfg.contains("bind 10.0.0.5:8404\n"));
+        assertTrue(HA.get("haproxy/ha2/haproxy.cfg").contains("bind 10.0.0.6:8404\n"));
+        assertTrue(HA.get("haproxy/ha1/haproxy.service.d/stampede-limits.conf").endsWith("[Service]\nLimitNOFILE=19000\n"));
+        String ka = HA.get("haproxy/ha1/keepalived.conf");
+        assertTrue(ka.contains("virtual_router_id 52") && !ka.contains("virtual_server"));
+        assertTrue(HA.get("haproxy/ha1/sysctl.d/90-stampede-haproxy.conf").contains("net.ipv4.ip_nonlocal_bind = 1\n"));
+    }
+
+    @Test
+    void kernelTuningPerRole() {
+        String injector = LVS.get("injector/any/sysctl.d/90-stampede-injector.conf");
+        assertTrue(injector.contains("net.ipv4.ip_local_port_range = 1024 65000\n"));
+        assertTrue(injector.contains("net.ipv4.tcp_tw_reuse = 1\n"));
+        assertFalse(injector.contains("tcp_tw_recycle"));
+        assertTrue(LVS.get("injector/any/limits.d/90-stampede-injector.conf").contains("*    hard nofile 1048576\n"));
+        String director = LVS.get("director/lvs1/sysctl.d/90-stampede-director.conf");
+        assertTrue(director.contains("net.ipv4.conf.eth0.rp_filter = 0\n"));
+        assertTrue(director.contains("-net.ipv4.vs.expire_nodest_conn = 1\n"));
+        assertFalse(director.contains("ip_forward ="));
+        assertTrue(LVS.get("director/lvs1/modprobe.d/stampede-ip_vs.conf").endsWith("options ip_vs conn_tab_bits=20\n"));
+        String vlan = render(Fixtures.LVS.replace("directors:\n", "directors:\n  interface: eth0.100\n"))
+                .get("director/lvs1/sysctl.d/90-stampede-director.conf");
+        assertTrue(vlan.contains("net/ipv4/conf/eth0.100/rp_filter = 0\n"));
+        for (Map<String, String> files : List.of(LVS, HA)) {
+            files.forEach((name, text) -> {
+                if (name.contains("/sysctl.d/")) {
+                    assertEquals(List.of(), new SysctlSyntax().check(text), name);
+                }
+            });
+        }
+    }
+
+    @Test
+    void injectorFoldersAreNamedAfterTheInjectors() {
+        Map<String, String> files = render(Fixtures.LVS + "injectors:\n  hosts:\n    - {name: inj1, address: 10.0.0.50}\n");
+        assertTrue(files.containsKey("injector/inj1/sysctl.d/90-stampede-injector.conf"));
+        assertFalse(files.keySet().stream().anyMatch(k -> k.startsWith("injector/any/")));
+    }
+}
