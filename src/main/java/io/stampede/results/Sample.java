@@ -31,8 +31,17 @@ public record Sample(long timeStamp, long elapsed, String label, String response
                 optionalLong(f, h.correctedUs()));
     }
 
+    /** -1 when absent: an empty field, or JMeter's "null" for a sample variable the sampler did not set. */
     private static long optionalLong(List<String> f, int i) {
-        return field(f, i).isEmpty() ? -1 : parseLong(f, i);
+        String s = field(f, i);
+        if (s.isEmpty()) {
+            return -1;
+        }
+        try {
+            return Long.parseLong(s);
+        } catch (NumberFormatException e) {
+            return -1;
+        }
     }
 
     private static String field(List<String> f, int i) {

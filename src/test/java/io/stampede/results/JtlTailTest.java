@@ -69,6 +69,20 @@ class JtlTailTest {
     }
 
     @Test
+    void stockSamplesWithUnsetStampedeVariablesFallBackToTheMillisecondColumn(@TempDir Path dir) throws Exception {
+        Path jtl = dir.resolve("stock.jtl");
+        Files.writeString(jtl, "timeStamp,elapsed,label,responseCode,responseMessage,success,allThreads,"
+                + "\"stampede_open_connections\",\"stampede_elapsed_us\",\"stampede_corrected_us\"\n"
+                + "1000,7,GET,200,OK,true,1,null,null,null\n");
+        RunStatistics stats = new RunStatistics();
+        try (JtlTail tail = new JtlTail(jtl)) {
+            tail.poll(stats::add);
+        }
+        assertEquals(7000, stats.elapsedMicros().getMaxValue(), 7000 * 0.001, "JMeter writes null for unset variables");
+        assertEquals(0, stats.correctedMicros().getTotalCount());
+    }
+
+    @Test
     void refusesAFileWithoutAHeader() {
         try {
             JtlHeader.parse("1000,5,GET,200");
