@@ -133,11 +133,14 @@ engine_jvms() { for p in "${pids[@]}"; do pgrep -P "$p" || true; done; }
 monitor_pid=$!
 
 echo "distributed-benchmark: $engines engines x $per_engine connections ($threads threads x $per_thread) = $total connections"
+# One connection per thread: a JMeter timer paces the thread. Several: each connection is paced by the sampler
+# (stampede.pacing_ms), since a timer would pace the thread's results, not its connections.
+if ((per_thread > 1)); then pace=(-J pacing_ms="$think_ms" -J think_ms=0); else pace=(-J think_ms="$think_ms"); fi
 echo "distributed-benchmark: nginx ($workers workers) on 127.0.0.1:$base..$last; ${duration}s, ramp-up ${rampup}s, think ${think_ms} ms; work dir $work"
 set +e
 "$root/stampede" run "$root/it/bench/distributed-hold.jmx" --remote "$(IFS=,; echo "${remote[*]}")" --remote-exit \
   --host 127.0.0.1 --port "$base" -J ports="$ports" -J threads="$threads" -J duration="$duration" \
-  -J rampup="$rampup" -J think_ms="$think_ms" -J stampede.connections_per_thread="$per_thread" \
+  -J rampup="$rampup" -J stampede.connections_per_thread="$per_thread" "${pace[@]}" \
   --no-dashboard --heap 2g --out "$work/results" | tee "$work/run.out"
 status=${PIPESTATUS[0]}
 set -e
