@@ -6,7 +6,7 @@
 # (1 worker, 18-byte file, access log off). Prints a table and the ratios. Not part of `mvn verify`.
 #
 # usage: it/bench/engine-benchmark.sh [--duration SECONDS] [--warmup SECONDS] [--connections N]
-#                                     [--tools stock,raw,http,wrk] [--skip-build]
+#                                     [--tools stock,raw,raw_multi,http,wrk] [--skip-build]
 #   defaults: --duration 60 --warmup 15 --connections 200 (figures over the 45 s after the warm-up)
 #   smoke run: it/bench/engine-benchmark.sh --duration 12 --warmup 4
 set -euo pipefail

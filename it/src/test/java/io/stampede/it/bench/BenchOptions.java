@@ -15,10 +15,10 @@ import java.util.Set;
  */
 record BenchOptions(int durationSeconds, int warmupSeconds, int connections, Set<Tool> tools) {
 
-    enum Tool { STOCK, RAW, HTTP, WRK }
+    enum Tool { STOCK, RAW, RAW_MULTI, HTTP, WRK }
 
     static final String USAGE = "usage: EngineBenchmark [--duration SECONDS (60)] [--warmup SECONDS (15)]"
-            + " [--connections N (200)] [--tools stock,raw,http,wrk]";
+            + " [--connections N (200)] [--tools stock,raw,raw_multi,http,wrk]";
 
     BenchOptions {
         if (warmupSeconds < 0 || durationSeconds <= warmupSeconds) {
@@ -29,7 +29,7 @@ record BenchOptions(int durationSeconds, int warmupSeconds, int connections, Set
             throw new IllegalArgumentException("--connections must be 1..10000, got " + connections);
         }
         if (tools.isEmpty()) {
-            throw new IllegalArgumentException("--tools names no tool; use some of stock,raw,http,wrk");
+            throw new IllegalArgumentException("--tools names no tool; use some of stock,raw,raw_multi,http,wrk");
         }
     }
 
@@ -73,7 +73,7 @@ record BenchOptions(int durationSeconds, int warmupSeconds, int connections, Set
             try {
                 tools.add(Tool.valueOf(name.trim().toUpperCase(java.util.Locale.ROOT)));
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("--tools: unknown tool '" + name + "'; use stock,raw,http,wrk");
+                throw new IllegalArgumentException("--tools: unknown tool '" + name + "'; use stock,raw,raw_multi,http,wrk");
             }
         }
         return tools;

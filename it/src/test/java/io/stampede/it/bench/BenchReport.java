@@ -28,7 +28,7 @@ final class BenchReport {
         out.println();
         Optional<Measurement> stock = find(EngineBenchmark.STOCK);
         Optional<Measurement> wrk = find(EngineBenchmark.WRK);
-        for (String ours : List.of(EngineBenchmark.RAW, EngineBenchmark.HTTP)) {
+        for (String ours : List.of(EngineBenchmark.RAW, EngineBenchmark.RAW_MULTI, EngineBenchmark.HTTP)) {
             find(ours).ifPresent(m -> {
                 stock.ifPresent(s -> ratio(out, m, s));
                 wrk.ifPresent(w -> ratio(out, m, w));

@@ -23,6 +23,8 @@ public final class EngineBenchmark {
     static final String STOCK = "JMeter HTTP (HC4)";
     static final String RAW = "Stampede HTTP RAW";
     static final String HTTP = "Stampede HTTP";
+    /** The same 200 connections held by one JMeter thread per core (stampede.connections_per_thread, issue 5). */
+    static final String RAW_MULTI = "Stampede RAW, C/thread";
     static final String WRK = "wrk";
 
     private EngineBenchmark() {
@@ -55,6 +57,8 @@ public final class EngineBenchmark {
                 Measurement m = switch (tool) {
                     case STOCK -> jmeter.measure(STOCK, "bench-stock-http.jmx");
                     case RAW -> jmeter.measure(RAW, "bench-raw.jmx");
+                    case RAW_MULTI -> jmeter.measure(RAW_MULTI, "scale-throughput.jmx", "raw-multi",
+                            java.util.Map.of("threads", coreThreads(), "conns", options.connections() / coreThreads()));
                     case HTTP -> jmeter.measure(HTTP, "bench-http.jmx");
                     case WRK -> new WrkLoad(nginx, cpu, options, work.resolve("wrk")).measure();
                 };
@@ -68,6 +72,10 @@ public final class EngineBenchmark {
         }
         System.out.println();
         new BenchReport(rows).print(System.out);
+    }
+
+    private static int coreThreads() {
+        return Math.max(1, Runtime.getRuntime().availableProcessors());
     }
 
     /** JTLs of a full run are gigabytes; keep only logs, in case a figure needs explaining. */
