@@ -20,18 +20,14 @@ public class HttpRawSampler extends StampedeSampler {
 
     private transient String lastText;
     private transient boolean lastCrlf;
-    private transient boolean lastKeepAlive;
-    private transient String lastHost;
-    private transient int lastPort;
-    private transient boolean lastTls;
 
     @Override
     protected PreparedRequest request(String host, int port, boolean keepAlive, boolean tls) {
         String text = getRequestText();
         boolean crlf = getCrlf();
-        if (prepared() != null && text.equals(lastText) && crlf == lastCrlf && keepAlive == lastKeepAlive
-                && port == lastPort && tls == lastTls && host.equals(lastHost)) {
-            return prepared();
+        PreparedRequest kept = prepared(host, port, keepAlive, tls);
+        if (kept != null && crlf == lastCrlf && text.equals(lastText)) {
+            return kept;
         }
         if (text.isBlank()) {
             throw new IllegalArgumentException(REQUEST + " is empty; enter a request such as "
@@ -43,13 +39,9 @@ public class HttpRawSampler extends StampedeSampler {
         }
         String[] line = RawRequestText.requestLine(wire);
         PreparedRequest next = PreparedRequest.of(wire, line[0], line[1], host, port, tls);
-        replacePrepared(next);
+        replacePrepared(next, host, port, keepAlive, tls);
         lastText = text;
         lastCrlf = crlf;
-        lastKeepAlive = keepAlive;
-        lastHost = host;
-        lastPort = port;
-        lastTls = tls;
         return next;
     }
 

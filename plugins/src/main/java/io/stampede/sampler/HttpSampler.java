@@ -21,9 +21,6 @@ public class HttpSampler extends StampedeSampler {
     public static final String SCHEME = "stampede.http.scheme";
 
     private transient String[] lastInputs;
-    private transient int lastPort;
-    private transient boolean lastKeepAlive;
-    private transient boolean lastTls;
 
     @Override
     protected PreparedRequest request(String host, int port, boolean keepAlive, boolean tls) {
@@ -31,11 +28,11 @@ public class HttpSampler extends StampedeSampler {
         String path = getPath();
         String headers = getPropertyAsString(HEADERS);
         String body = getPropertyAsString(BODY);
+        PreparedRequest kept = prepared(host, port, keepAlive, tls);
         String[] in = lastInputs;
-        if (prepared() != null && in[0].equals(method) && in[1].equals(path) && in[2].equals(headers)
-                && in[3].equals(body) && in[4].equals(host) && lastPort == port && lastKeepAlive == keepAlive
-                && lastTls == tls) {
-            return prepared();
+        if (kept != null && in[0].equals(method) && in[1].equals(path) && in[2].equals(headers)
+                && in[3].equals(body)) {
+            return kept;
         }
         if (!method.chars().allMatch(c -> c > ' ' && c < 127)) {
             throw new IllegalArgumentException(METHOD + ": '" + method + "' is not an HTTP method; use e.g. GET");
@@ -47,11 +44,8 @@ public class HttpSampler extends StampedeSampler {
         String target = path.startsWith("/") || path.startsWith("http://") ? path : "/" + path;
         String text = HttpRequestText.build(method, host, port, tls ? 443 : 80, target, headers, body, keepAlive);
         PreparedRequest next = PreparedRequest.of(text, method, target, host, port, tls);
-        replacePrepared(next);
-        lastInputs = new String[] {method, path, headers, body, host};
-        lastPort = port;
-        lastKeepAlive = keepAlive;
-        lastTls = tls;
+        replacePrepared(next, host, port, keepAlive, tls);
+        lastInputs = new String[] {method, path, headers, body};
         return next;
     }
 

@@ -54,6 +54,10 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
     private transient ThreadConnections connections;
     private transient ResultFiller filler;
     private transient PreparedRequest prepared;
+    private transient String preparedHost;
+    private transient int preparedPort;
+    private transient boolean preparedKeepAlive;
+    private transient boolean preparedTls;
     private transient StampedeVariables variables;
     private transient volatile ConnectionGroup group;
     private transient ScheduleSettings schedule;
@@ -70,17 +74,27 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
     /** Whether this sampler's requests go over TLS (the RAW sampler's stampede.tls, the HTTP sampler's scheme). */
     protected abstract boolean tlsRequested();
 
-    /** The request kept from an earlier sample, or null. */
-    protected final PreparedRequest prepared() {
-        return prepared;
+    /**
+     * The request kept from an earlier sample when it was built for this target, connection mode and TLS choice;
+     * null otherwise. Subclasses then compare only their own inputs.
+     */
+    protected final PreparedRequest prepared(String host, int port, boolean keepAlive, boolean tls) {
+        PreparedRequest p = prepared;
+        return p != null && port == preparedPort && keepAlive == preparedKeepAlive && tls == preparedTls
+                && host.equals(preparedHost) ? p : null;
     }
 
-    /** Keeps {@code next} for the following samples and frees the one it replaces. */
-    protected final void replacePrepared(PreparedRequest next) {
+    /** Keeps {@code next}, built for this target, for the following samples and frees the one it replaces. */
+    protected final void replacePrepared(PreparedRequest next, String host, int port, boolean keepAlive,
+                                         boolean tls) {
         if (prepared != null) {
             prepared.release();
         }
         prepared = next;
+        preparedHost = host;
+        preparedPort = port;
+        preparedKeepAlive = keepAlive;
+        preparedTls = tls;
     }
 
     @Override
@@ -325,7 +339,7 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
             group = null;
         }
         ThreadConnections.ofCurrentThread().closeAll();
-        replacePrepared(null);
+        replacePrepared(null, null, 0, false, false);
     }
 
     @Override
