@@ -41,14 +41,17 @@ final class CsvLine {
         return fields;
     }
 
-    /** True when the line ends inside a quoted field, i.e. a response message spans lines. */
-    static boolean unterminated(String line) {
-        boolean quoted = false;
-        for (int i = 0; i < line.length(); i++) {
-            if (line.charAt(i) == '"') {
-                quoted = !quoted;
+    /**
+     * True when the text holds an odd number of quotes: a row that ends with such a line goes on to the next one
+     * (a quoted field holds a newline). Escaped quotes come in pairs, so they do not change the parity.
+     */
+    static boolean oddQuotes(String text) {
+        boolean odd = false;
+        for (int i = 0; i < text.length(); i++) {
+            if (text.charAt(i) == '"') {
+                odd = !odd;
             }
         }
-        return quoted;
+        return odd;
     }
 }

@@ -21,6 +21,8 @@ public final class JtlTail implements AutoCloseable {
     private final byte[] buffer = new byte[1 << 16];
     private final StringBuilder pending = new StringBuilder();
     private final StringBuilder record = new StringBuilder();
+    /** The row read so far ends inside a quoted field. */
+    private boolean inQuotes;
     private JtlHeader header;
 
     public JtlTail(Path file) {
@@ -49,16 +51,23 @@ public final class JtlTail implements AutoCloseable {
         int start = 0;
         int nl;
         while ((nl = pending.indexOf("\n", start)) >= 0) {
-            String line = pending.substring(start, nl);
+            String line = pending.substring(start, nl > start && pending.charAt(nl - 1) == '\r' ? nl - 1 : nl);
             start = nl + 1;
-            if (record.length() > 0) {
-                record.append('\n');
+            boolean continuing = inQuotes;
+            if (continuing) {
+                record.append('\n').append(line);
             }
-            record.append(line.endsWith("\r") ? line.substring(0, line.length() - 1) : line);
-            if (CsvLine.unterminated(record.toString())) {
+            if (CsvLine.oddQuotes(line)) {
+                inQuotes = !inQuotes;
+            }
+            if (inQuotes) {
+                if (!continuing) {
+                    record.append(line);
+                }
                 continue; // a quoted field holds a newline; the row goes on
             }
-            String complete = record.toString();
+            // Most rows are one line: only a row that spanned lines is copied out of the record.
+            String complete = continuing ? record.toString() : line;
             record.setLength(0);
             if (header == null) {
                 header = JtlHeader.parse(complete);
