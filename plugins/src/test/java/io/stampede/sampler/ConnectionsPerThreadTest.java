@@ -82,7 +82,7 @@ class ConnectionsPerThreadTest extends SamplerTestSupport {
             }
             // Three rounds of five concurrent 300 ms exchanges (0.9 s); one connection would need 4.5 s.
             assertTrue(ms < 3000, "15 responses over 5 connections took " + ms + " ms");
-            assertEquals(5, server.connections.get(), "the five connections are kept alive");
+            assertEquals(5, server.awaitConnections(5), "the five connections are kept alive");
             assertEquals(5, variable(StampedeVariables.OPEN_CONNECTIONS));
             assertEquals(5, Engine.openConnections());
             s.threadFinished();
@@ -164,7 +164,7 @@ class ConnectionsPerThreadTest extends SamplerTestSupport {
             long ms = (System.nanoTime() - t0) / 1_000_000;
             // Connection 1 sends at 0, 300, 600 ms; connection 2 at 150, 450, 750 ms.
             assertTrue(ms >= 700 && ms < 3000, "6 paced requests took " + ms + " ms");
-            assertEquals(2, server.connections.get());
+            assertEquals(2, server.awaitConnections(2));
             s.threadFinished();
         }
     }
@@ -254,7 +254,7 @@ class ConnectionsPerThreadTest extends SamplerTestSupport {
                 assertTrue(r.isSuccessful());
                 assertEquals("http://127.0.0.1:" + server.port() + "/y", r.getUrlAsString());
             }
-            assertEquals(3, server.connections.get());
+            assertEquals(3, server.awaitConnections(3));
             s.threadFinished();
         }
     }

@@ -33,6 +33,18 @@ final class TestServer implements AutoCloseable {
     private final Behaviour behaviour;
     private final List<Socket> sockets = new CopyOnWriteArrayList<>();
     final AtomicInteger connections = new AtomicInteger();
+
+    /**
+     * The accepted-connection count once it reaches {@code expected}, or as it stands after 2 s. A client's connect
+     * completes in the kernel before this server's accept thread counts it, so a count read at once can lag.
+     */
+    int awaitConnections(int expected) throws InterruptedException {
+        long deadline = System.nanoTime() + 2_000_000_000L;
+        while (connections.get() < expected && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+        return connections.get();
+    }
     final List<String> requests = new CopyOnWriteArrayList<>();
 
     TestServer(Behaviour behaviour) throws IOException {
