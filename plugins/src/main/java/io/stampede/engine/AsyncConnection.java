@@ -47,14 +47,16 @@ public final class AsyncConnection extends ChannelInboundHandlerAdapter implemen
      * @param depth how many requests may be on the wire at once (pipelining depth, 1 without pipelining)
      * @param local the source address of every connection opened; null lets the kernel choose
      * @param tls null for plain TCP; the TLS handshake is part of the connect
-     * @param outbox the way to the event loop this connection is pinned to
+     * @param loop the event loop this connection is pinned to: one of the engine's, or one its owner drives
+     * @param outbox the way to {@code loop} from the owner's thread; null when the owner drives the loop itself
      */
-    public AsyncConnection(Engine engine, Outbox outbox, CompletionQueue queue, InetSocketAddress remote,
-                           InetSocketAddress local, int connectTimeoutMillis, int depth, Tls tls) {
+    public AsyncConnection(Engine engine, EventLoop loop, Outbox outbox, CompletionQueue queue,
+                           InetSocketAddress remote, InetSocketAddress local, int connectTimeoutMillis, int depth,
+                           Tls tls) {
         this.tls = tls;
         this.engine = engine;
         this.outbox = outbox;
-        this.loop = outbox.loop();
+        this.loop = loop;
         this.remote = remote;
         this.local = local;
         this.connectTimeoutMillis = connectTimeoutMillis;
@@ -74,8 +76,15 @@ public final class AsyncConnection extends ChannelInboundHandlerAdapter implemen
         return loop;
     }
 
-    Outbox outbox() {
-        return outbox;
+    /** Any thread: an exchange due now goes on the wire, at once when called on the connection's loop. */
+    void dispatch(Exchange e) {
+        if (loop.inEventLoop()) {
+            e.run();
+        } else if (outbox != null) {
+            outbox.add(e);
+        } else {
+            loop.execute(e);
+        }
     }
 
     /** A connection is shared by its exchanges only, and one channel at a time. */

@@ -13,6 +13,7 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.IoHandlerFactory;
+import io.netty.channel.ManualIoEventLoop;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.EpollChannelOption;
@@ -47,6 +48,7 @@ public final class Engine {
     private static volatile Engine current;
 
     private final EventLoopGroup group;
+    private final IoHandlerFactory ioFactory;
     private final Bootstrap bootstrap;
     private final String transport;
     private final List<Thread> threads = new CopyOnWriteArrayList<>();
@@ -59,6 +61,7 @@ public final class Engine {
     private Engine(int threads) {
         epoll = Epoll.isAvailable();
         IoHandlerFactory io = epoll ? EpollIoHandler.newFactory() : NioIoHandler.newFactory();
+        ioFactory = io;
         ThreadFactory names = new DefaultThreadFactory("stampede-io", true);
         group = new MultiThreadIoEventLoopGroup(threads, (ThreadFactory) r -> {
             Thread t = names.newThread(r);
@@ -150,6 +153,17 @@ public final class Engine {
     /** An event loop for a new connection (round-robin over the group). */
     public EventLoop nextLoop() {
         return group.next();
+    }
+
+    /**
+     * A new event loop that the calling thread drives itself ({@link ManualIoEventLoop}), with the engine's transport.
+     * A JMeter thread that keeps many connections busy does their I/O on its own thread this way, as wrk's threads
+     * do: no hand-off to a shared loop and back, so no thread wake-up per request. The caller closes it.
+     */
+    public ManualIoEventLoop newOwnedLoop() {
+        ManualIoEventLoop loop = new ManualIoEventLoop(Thread.currentThread(), ioFactory);
+        loop.runNow(); // initialises the I/O handler before the first channel registers
+        return loop;
     }
 
     /**

@@ -84,7 +84,7 @@ public final class Exchange extends CompletionQueue.Node implements Runnable {
             if (delay > 0) {
                 connection.loop().schedule(this, delay, TimeUnit.NANOSECONDS);
             } else {
-                connection.outbox().add(this);
+                connection.dispatch(this);
             }
         } catch (RejectedExecutionException e) {
             complete(ARMED, FAILED, new PrematureCloseException("Engine stopped (test ending)"));

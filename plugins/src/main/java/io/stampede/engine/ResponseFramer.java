@@ -155,36 +155,59 @@ public final class ResponseFramer {
                 && !closeDelimited;
     }
 
+    /**
+     * Copies the readable bytes (at most up to the header size limit) into the header block at once and parses every
+     * complete line among them; bytes after the block's empty line stay in {@code in}. One copy per read instead of
+     * one per line: a typical response head has ten lines.
+     */
     private void readHeaderBytes(ByteBuf in) throws ProtocolException {
         int from = in.readerIndex();
-        int lf = in.indexOf(from, in.writerIndex(), (byte) '\n');
-        int n = (lf < 0 ? in.writerIndex() : lf + 1) - from;
-        if (headerLen + n > MAX_HEADER_BYTES) {
-            throw new ProtocolException("Response header block larger than " + MAX_HEADER_BYTES + " bytes");
+        int n = Math.min(in.readableBytes(), MAX_HEADER_BYTES - headerLen);
+        if (n <= 0) {
+            throw tooLarge();
         }
         if (headerLen + n > headerBlock.length) {
             byte[] bigger = new byte[Math.max(headerBlock.length * 2, headerLen + n)];
             System.arraycopy(headerBlock, 0, bigger, 0, headerLen);
             headerBlock = bigger;
         }
-        in.readBytes(headerBlock, headerLen, n);
-        headerLen += n;
-        headerBytes += n;
-        if (lf >= 0) {
-            int end = headerLen - 1;
-            if (end > lineStart && headerBlock[end - 1] == '\r') {
+        in.getBytes(from, headerBlock, headerLen, n);
+        int first = headerLen;
+        int limit = first + n;
+        byte[] b = headerBlock;
+        for (int i = first; i < limit; i++) {
+            if (b[i] != '\n') {
+                continue;
+            }
+            headerLen = i + 1;
+            int end = i;
+            if (end > lineStart && b[end - 1] == '\r') {
                 end--;
             }
             if (state == STATUS_LINE) {
                 parseStatusLine(lineStart, end);
                 state = HEADERS;
             } else if (end == lineStart) {
-                endOfHeaders();
+                int consumed = i + 1 - first;
+                headerBytes += consumed;
+                in.readerIndex(from + consumed);
+                endOfHeaders(); // an interim (1xx) response starts a new block: parse its bytes in the next call
+                return;
             } else {
                 parseHeader(lineStart, end);
             }
             lineStart = headerLen;
         }
+        headerLen = limit;
+        headerBytes += n;
+        in.readerIndex(from + n);
+        if (headerLen >= MAX_HEADER_BYTES) {
+            throw tooLarge();
+        }
+    }
+
+    private static ProtocolException tooLarge() {
+        return new ProtocolException("Response header block larger than " + MAX_HEADER_BYTES + " bytes");
     }
 
     private void parseStatusLine(int from, int end) throws ProtocolException {

@@ -4,19 +4,22 @@
  */
 package io.stampede.sampler;
 
+import io.netty.channel.EventLoop;
+import io.netty.channel.ManualIoEventLoop;
 import io.stampede.engine.AsyncConnection;
 import io.stampede.engine.CompletionQueue;
 import io.stampede.engine.Engine;
 import io.stampede.engine.Exchange;
 import io.stampede.engine.Outbox;
-import io.netty.channel.EventLoop;
-import java.util.ArrayList;
-import java.util.List;
 import io.stampede.engine.PreparedRequest;
 import io.stampede.engine.Tls;
-import java.util.Objects;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -24,11 +27,23 @@ import java.util.concurrent.TimeUnit;
  * thread, on a schedule (pacing, target rate) or pipelined. Every connection carries up to its pipelining depth of
  * requests at a time (its exchanges); the thread takes whichever exchange completes first, and puts the next
  * request on that exchange at its next scheduled time.
+ *
+ * <p>Who does the connections' I/O is the {@link IoMode}: by default the owning thread itself, on an event loop of
+ * its own that it drives while it waits in the sampler (as each wrk thread does), so a request costs no thread
+ * hand-off; or the engine's shared event loops, which read responses even while the thread is elsewhere.
  * Only the owning JMeter thread calls it, except {@link #interrupt()}.
  */
 final class ConnectionGroup {
+    private static final Logger LOG = LoggerFactory.getLogger(ConnectionGroup.class);
     /** How often the owner looks for responses past their timeout (timeouts are therefore this coarse). */
     private static final long TIMEOUT_SCAN_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
+    /**
+     * With the thread's own loop, responses are read (and time-stamped) when the owner polls: it polls at least this
+     * often while it hands out results already read, so a response's time is late by at most about this much.
+     */
+    private static final long POLL_INTERVAL_NANOS = TimeUnit.MICROSECONDS.toNanos(200);
+    /** Time outside the sampler after which the owner's own loop warns that responses waited for it. */
+    private static final long AWAY_WARNING_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
     private final ScheduleSettings settings;
     private final InetSocketAddress remote;
@@ -37,8 +52,13 @@ final class ConnectionGroup {
     private final AsyncConnection[] connections;
     private final Exchange[] slots;
     private final long epochOffsetNanos;
+    /** The loop the owner drives itself ({@link IoMode#THREAD}); null when the engine's loops do the I/O. */
+    private final ManualIoEventLoop ownLoop;
     private boolean started;
     private long nextScanNanos;
+    private long lastPollNanos;
+    private long returnedNanos;
+    private boolean warnedAway;
     private volatile boolean interrupted;
 
     /**
@@ -50,14 +70,18 @@ final class ConnectionGroup {
         this.settings = settings;
         this.remote = remote;
         this.tls = tls;
-        this.queue = new CompletionQueue(Thread.currentThread());
         this.connections = new AsyncConnection[settings.connections()];
         int depth = settings.pipelineDepth();
         this.slots = new Exchange[connections.length * depth];
         Engine engine = Engine.get();
+        this.ownLoop = settings.ioMode() == IoMode.THREAD ? engine.newOwnedLoop() : null;
+        // With its own loop the owner never sleeps on the queue (it waits in the loop), so nobody is unparked.
+        this.queue = new CompletionQueue(ownLoop == null ? Thread.currentThread() : null);
         List<Outbox> outboxes = new ArrayList<>();
         for (int i = 0; i < connections.length; i++) {
-            connections[i] = new AsyncConnection(engine, outboxFor(engine.nextLoop(), outboxes), queue, remote,
+            EventLoop loop = ownLoop != null ? ownLoop : engine.nextLoop();
+            Outbox outbox = ownLoop != null ? null : outboxFor(loop, outboxes);
+            connections[i] = new AsyncConnection(engine, loop, outbox, queue, remote,
                     settings.source(firstSource + i), connectTimeout, depth, tls);
             System.arraycopy(connections[i].exchanges(), 0, slots, i * depth, depth);
         }
@@ -95,12 +119,16 @@ final class ConnectionGroup {
                 slots[i].arm(req, now + i * spread, keptBytes, responseTimeout);
             }
             nextScanNanos = now + TIMEOUT_SCAN_NANOS;
+        } else if (ownLoop != null) {
+            warnIfAway(now);
+            if (now - lastPollNanos >= POLL_INTERVAL_NANOS) {
+                runOwnLoop(-1);
+            }
         }
         for (;;) {
             Exchange c = (Exchange) queue.poll();
             if (c != null) {
-                c.take();
-                return c;
+                return taken(c);
             }
             if (interrupted) {
                 interrupted = false;
@@ -114,11 +142,46 @@ final class ConnectionGroup {
                 nextScanNanos = now + TIMEOUT_SCAN_NANOS;
                 continue;
             }
-            c = (Exchange) queue.poll(nextScanNanos - now);
-            if (c != null) {
-                c.take();
-                return c;
+            if (ownLoop != null) {
+                runOwnLoop(nextScanNanos - now);
+            } else {
+                c = (Exchange) queue.poll(nextScanNanos - now);
+                if (c != null) {
+                    return taken(c);
+                }
             }
+        }
+    }
+
+    private Exchange taken(Exchange c) {
+        c.take();
+        returnedNanos = System.nanoTime();
+        return c;
+    }
+
+    /**
+     * Runs the owner's loop: reads what arrived (completions go to the queue) and sends what is due, blocking up to
+     * {@code waitNanos} when nothing is ready (-1: not at all).
+     */
+    private void runOwnLoop(long waitNanos) {
+        ownLoop.run(waitNanos);
+        lastPollNanos = System.nanoTime();
+    }
+
+    /**
+     * The owner's own loop reads responses only while the thread is in the sampler: a timer or another sampler in
+     * the thread delays them, and their times include the delay. Said once per group, in jmeter.log.
+     */
+    private void warnIfAway(long now) {
+        long away = now - returnedNanos;
+        if (away >= AWAY_WARNING_NANOS && !warnedAway) {
+            warnedAway = true;
+            LOG.warn("{}: the thread was away from its sampler for {} ms while its {} connections had requests in "
+                    + "flight (a timer or another sampler in the thread?). Their responses are read only when the "
+                    + "sampler runs, so their times include that wait. Use {} or {} instead of timers, or set {}={} "
+                    + "to read responses on the engine's threads.", Thread.currentThread().getName(),
+                    TimeUnit.NANOSECONDS.toMillis(away), connections.length, ScheduleSettings.PACING_MS,
+                    ScheduleSettings.TARGET_RATE, IoMode.PROPERTY, IoMode.ENGINE.value());
         }
     }
 
@@ -137,12 +200,33 @@ final class ConnectionGroup {
     /** Any thread: the owner's wait ends at once with no result. */
     void interrupt() {
         interrupted = true;
-        queue.wake();
+        if (ownLoop != null) {
+            ownLoop.wakeup();
+        } else {
+            queue.wake();
+        }
     }
 
+    /** Owner: closes every connection; its own loop, if any, runs until they are closed and then stops. */
     void close() {
         for (AsyncConnection c : connections) {
             c.close();
+        }
+        if (ownLoop == null) {
+            return;
+        }
+        if (!ownLoop.inEventLoop()) {
+            // Only the owner can run its loop; the channels close when it next runs, which it will not: say so.
+            LOG.warn("connection group closed from {} instead of its owner; its sockets close at JVM exit",
+                    Thread.currentThread().getName());
+            ownLoop.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
+            return;
+        }
+        ownLoop.runNow();
+        ownLoop.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
+        while (!ownLoop.isTerminated() && System.nanoTime() - deadline < 0) {
+            ownLoop.run(TimeUnit.MILLISECONDS.toNanos(10));
         }
     }
 }

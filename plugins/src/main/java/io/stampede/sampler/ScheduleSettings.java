@@ -10,10 +10,12 @@ import java.net.InetSocketAddress;
 /**
  * How a sampler clone drives its connections: how many per JMeter thread, the interval between two requests on one
  * exchange (0: send the next request as soon as the previous response is taken), how many requests each connection
- * has on the wire at once (pipelining depth; each is one exchange), and the source addresses.
+ * has on the wire at once (pipelining depth; each is one exchange), the source addresses, and which threads do
+ * the connections' I/O.
  * Read at a thread's first sample; immutable.
  */
-record ScheduleSettings(int connections, long intervalNanos, int pipelineDepth, SourceAddresses sources) {
+record ScheduleSettings(int connections, long intervalNanos, int pipelineDepth, SourceAddresses sources,
+                        IoMode ioMode) {
     static final String CONNECTIONS_PER_THREAD = "stampede.connections_per_thread";
     static final String PACING_MS = "stampede.pacing_ms";
     static final String TARGET_RATE = "stampede.target_rate";
@@ -30,7 +32,7 @@ record ScheduleSettings(int connections, long intervalNanos, int pipelineDepth, 
      * @param depth pipelining depth, 1 for none
      */
     static ScheduleSettings of(int connections, long pacingMillis, double targetRate, int depth, boolean keepAlive,
-                               SourceAddresses sources) {
+                               SourceAddresses sources, IoMode ioMode) {
         if (depth > 1 && !keepAlive) {
             throw new IllegalArgumentException(PIPELINE_DEPTH + " " + depth + " needs keep-alive: a server closes a "
                     + "'Connection: close' connection after the first response; turn stampede.keep_alive on or set "
@@ -45,7 +47,7 @@ record ScheduleSettings(int connections, long intervalNanos, int pipelineDepth, 
             // Each exchange sends every exchanges/rate seconds, so together they send rate per second.
             interval = Math.max(1, Math.round((double) connections * depth * 1e9 / targetRate));
         }
-        return new ScheduleSettings(connections, interval, depth, sources);
+        return new ScheduleSettings(connections, interval, depth, sources, ioMode);
     }
 
     /** The source address of the n-th connection (round-robin), or null for the kernel's choice. */

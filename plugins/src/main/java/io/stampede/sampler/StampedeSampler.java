@@ -186,7 +186,7 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
             double rate = doubleProperty(TARGET_RATE);
             int depth = intProperty(PIPELINE_DEPTH, 1, 1, 1024);
             s = ScheduleSettings.of(c, pacing, rate, depth, keepAlive,
-                    SourceAddresses.parse(getPropertyAsString(SOURCE_ADDRESSES)));
+                    SourceAddresses.parse(getPropertyAsString(SOURCE_ADDRESSES)), IoMode.fromJMeterProperties());
             schedule = s;
         }
         return s;

@@ -195,4 +195,26 @@ class ResponseFramerTest {
         assertThrows(ProtocolException.class,
                 () -> framer.feed(buf("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n")));
     }
+
+    @Test
+    void aHeaderBlockOverTheLimitIsAProtocolErrorWhetherItArrivesAtOnceOrInPieces() throws Exception {
+        String line = "X-Filler: " + "f".repeat(1000) + "\r\n";
+        String huge = "HTTP/1.1 200 OK\r\n" + line.repeat(ResponseFramer.MAX_HEADER_BYTES / line.length() + 1)
+                + "Content-Length: 0\r\n\r\n";
+        framer.reset(false, 100);
+        ProtocolException atOnce = assertThrows(ProtocolException.class, () -> framer.feed(buf(huge)));
+        assertTrue(atOnce.getMessage().contains("larger than " + ResponseFramer.MAX_HEADER_BYTES), atOnce.getMessage());
+        framer.reset(false, 100);
+        assertThrows(ProtocolException.class, () -> {
+            for (int i = 0; i < huge.length(); i += 700) {
+                framer.feed(buf(huge.substring(i, Math.min(huge.length(), i + 700))));
+            }
+        });
+        // Just under the limit is a valid head.
+        String big = "HTTP/1.1 200 OK\r\n" + line.repeat(ResponseFramer.MAX_HEADER_BYTES / line.length() - 1)
+                + "Content-Length: 2\r\n\r\nok";
+        framer.reset(false, 100);
+        assertTrue(feedAll(big));
+        assertEquals("ok", body());
+    }
 }

@@ -1,0 +1,60 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in compliance with
+ * the License. You may obtain a copy of the License at http://www.apache.org/licenses/LICENSE-2.0
+ */
+package io.stampede.sampler;
+
+import org.apache.jmeter.util.JMeterUtils;
+
+import java.util.Locale;
+import java.util.Properties;
+
+/**
+ * Which threads do the I/O of the connections a JMeter thread keeps busy (connections per thread, pacing, target rate,
+ * pipelining): a JMeter property, {@value #PROPERTY}, for the whole test.
+ */
+enum IoMode {
+    /**
+     * The JMeter thread itself, on an event loop of its own that it runs while it waits in the sampler: no hand-off
+     * between threads per request, the fastest. Responses are read only while the thread is in the sampler.
+     */
+    THREAD("thread"),
+    /**
+     * The engine's shared event loops, handing each response to the JMeter thread: response times stay exact even
+     * when a timer or another sampler keeps the thread away from this sampler.
+     */
+    ENGINE("engine");
+
+    static final String PROPERTY = "stampede.io_mode";
+
+    private final String value;
+
+    IoMode(String value) {
+        this.value = value;
+    }
+
+    String value() {
+        return value;
+    }
+
+    /** The mode set with -Jstampede.io_mode, THREAD when unset. */
+    static IoMode fromJMeterProperties() {
+        Properties p = JMeterUtils.getJMeterProperties();
+        return parse(p == null ? null : p.getProperty(PROPERTY));
+    }
+
+    static IoMode parse(String text) {
+        String v = text == null ? "" : text.trim().toLowerCase(Locale.ROOT);
+        if (v.isEmpty()) {
+            return THREAD;
+        }
+        for (IoMode m : values()) {
+            if (m.value.equals(v)) {
+                return m;
+            }
+        }
+        throw new IllegalArgumentException(PROPERTY + ": '" + text.trim() + "' is not an I/O mode; set "
+                + THREAD.value + " (each JMeter thread reads its own connections, the default) or " + ENGINE.value
+                + " (the engine's threads read them, exact times even with timers in the thread)");
+    }
+}
