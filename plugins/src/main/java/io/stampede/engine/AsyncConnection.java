@@ -27,6 +27,9 @@ public final class AsyncConnection extends ChannelInboundHandlerAdapter implemen
     private final Engine engine;
     private final EventLoop loop;
     private final Outbox outbox;
+    /** Where due requests wait for the owner's next loop run; null: written at once. */
+    private final WriteBatch batch;
+    private boolean inBatch;
     private final InetSocketAddress remote;
     private final InetSocketAddress local;
     private final int connectTimeoutMillis;
@@ -49,13 +52,16 @@ public final class AsyncConnection extends ChannelInboundHandlerAdapter implemen
      * @param tls null for plain TCP; the TLS handshake is part of the connect
      * @param loop the event loop this connection is pinned to: one of the engine's, or one its owner drives
      * @param outbox the way to {@code loop} from the owner's thread; null when the owner drives the loop itself
+     * @param batch where requests on an open connection wait for the owner's next loop run (with a loop the owner
+     *              drives); null to write each at once
      */
-    public AsyncConnection(Engine engine, EventLoop loop, Outbox outbox, CompletionQueue queue,
+    public AsyncConnection(Engine engine, EventLoop loop, Outbox outbox, WriteBatch batch, CompletionQueue queue,
                            InetSocketAddress remote, InetSocketAddress local, int connectTimeoutMillis, int depth,
                            Tls tls) {
         this.tls = tls;
         this.engine = engine;
         this.outbox = outbox;
+        this.batch = batch;
         this.loop = loop;
         this.remote = remote;
         this.local = local;
@@ -106,6 +112,27 @@ public final class AsyncConnection extends ChannelInboundHandlerAdapter implemen
             return; // written when the connect completes
         }
         if (ch != null && ch.isActive()) {
+            if (batch == null) {
+                writeUnwritten(ch, 0, 0);
+            } else if (!inBatch) {
+                inBatch = true;
+                batch.add(this);
+            }
+        } else {
+            connect();
+        }
+    }
+
+    /** Owner's loop, from the {@link WriteBatch}: writes what was submitted since, reconnecting if the channel died. */
+    void writeBatched() {
+        inBatch = false;
+        if (written >= size || connecting) {
+            return; // failed or written meanwhile, or waiting for a connect that writes them
+        }
+        Channel ch = channel;
+        if (closed) {
+            failAll(new PrematureCloseException("Connection closed (thread finished)"));
+        } else if (ch != null && ch.isActive()) {
             writeUnwritten(ch, 0, 0);
         } else {
             connect();

@@ -13,6 +13,7 @@ import io.stampede.engine.Exchange;
 import io.stampede.engine.Outbox;
 import io.stampede.engine.PreparedRequest;
 import io.stampede.engine.Tls;
+import io.stampede.engine.WriteBatch;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -38,8 +39,9 @@ final class ConnectionGroup {
     /** How often the owner looks for responses past their timeout (timeouts are therefore this coarse). */
     private static final long TIMEOUT_SCAN_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
     /**
-     * With the thread's own loop, responses are read (and time-stamped) when the owner polls: it polls at least this
-     * often while it hands out results already read, so a response's time is late by at most about this much.
+     * With the thread's own loop, responses are read (and time-stamped) and batched requests written when the owner
+     * runs the loop: it does so at least this often while it hands out results already read, so a response's time
+     * is late, and a due request unwritten, by at most about this much.
      */
     private static final long POLL_INTERVAL_NANOS = TimeUnit.MICROSECONDS.toNanos(200);
     /** Time outside the sampler after which the owner's own loop warns that responses waited for it. */
@@ -54,6 +56,8 @@ final class ConnectionGroup {
     private final long epochOffsetNanos;
     /** The loop the owner drives itself ({@link IoMode#THREAD}); null when the engine's loops do the I/O. */
     private final ManualIoEventLoop ownLoop;
+    /** Requests due on open connections, written at the owner's next loop run (with its own loop only). */
+    private final WriteBatch batch;
     private boolean started;
     private long nextScanNanos;
     private long lastPollNanos;
@@ -77,11 +81,12 @@ final class ConnectionGroup {
         this.ownLoop = settings.ioMode() == IoMode.THREAD ? engine.newOwnedLoop() : null;
         // With its own loop the owner never sleeps on the queue (it waits in the loop), so nobody is unparked.
         this.queue = new CompletionQueue(ownLoop == null ? Thread.currentThread() : null);
+        this.batch = ownLoop == null ? null : new WriteBatch();
         List<Outbox> outboxes = new ArrayList<>();
         for (int i = 0; i < connections.length; i++) {
             EventLoop loop = ownLoop != null ? ownLoop : engine.nextLoop();
             Outbox outbox = ownLoop != null ? null : outboxFor(loop, outboxes);
-            connections[i] = new AsyncConnection(engine, loop, outbox, queue, remote,
+            connections[i] = new AsyncConnection(engine, loop, outbox, batch, queue, remote,
                     settings.source(firstSource + i), connectTimeout, depth, tls);
             System.arraycopy(connections[i].exchanges(), 0, slots, i * depth, depth);
         }
@@ -160,10 +165,11 @@ final class ConnectionGroup {
     }
 
     /**
-     * Runs the owner's loop: reads what arrived (completions go to the queue) and sends what is due, blocking up to
-     * {@code waitNanos} when nothing is ready (-1: not at all).
+     * Runs the owner's loop: writes the batched requests, reads what arrived (completions go to the queue) and sends
+     * what is due, blocking up to {@code waitNanos} when nothing is ready (-1: not at all).
      */
     private void runOwnLoop(long waitNanos) {
+        batch.flush();
         ownLoop.run(waitNanos);
         lastPollNanos = System.nanoTime();
     }

@@ -47,7 +47,7 @@ record ScheduleSettings(int connections, long intervalNanos, int pipelineDepth, 
             // Each exchange sends every exchanges/rate seconds, so together they send rate per second.
             interval = Math.max(1, Math.round((double) connections * depth * 1e9 / targetRate));
         }
-        return new ScheduleSettings(connections, interval, depth, sources, ioMode);
+        return new ScheduleSettings(connections, interval, depth, sources, ioMode.resolve(connections * depth));
     }
 
     /** The source address of the n-th connection (round-robin), or null for the kernel's choice. */

@@ -18,6 +18,6 @@ class ConnectionsPerThreadEngineIoTest extends ConnectionsPerThreadTest {
 
     @AfterAll
     static void threadIoAgain() {
-        JMeterUtils.getJMeterProperties().remove(IoMode.PROPERTY);
+        JMeterUtils.getJMeterProperties().setProperty(IoMode.PROPERTY, IoMode.THREAD.value());
     }
 }

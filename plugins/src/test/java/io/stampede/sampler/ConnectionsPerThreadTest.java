@@ -25,14 +25,19 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Several connections per JMeter thread, pacing and target rate, over real loopback sockets. */
+/**
+ * Several connections per JMeter thread, pacing and target rate, over real loopback sockets; the thread drives its own
+ * event loop here ({@link ConnectionsPerThreadEngineIoTest} runs the same cases on the engine's loops).
+ */
 class ConnectionsPerThreadTest extends SamplerTestSupport {
 
     @BeforeAll
     static void jmeterPropertiesWithSampleVariables() throws Exception {
         Path props = Files.createTempFile("jmeter", ".properties");
+        // The thread's own loop, whatever the connection count (auto would choose the engine's for these few).
         Files.writeString(props, "sample_variables=" + StampedeVariables.OPEN_CONNECTIONS + ","
-                + StampedeVariables.ELAPSED_US + "," + StampedeVariables.CORRECTED_US + "\n");
+                + StampedeVariables.ELAPSED_US + "," + StampedeVariables.CORRECTED_US + "\n"
+                + IoMode.PROPERTY + "=" + IoMode.THREAD.value() + "\n");
         JMeterUtils.loadJMeterProperties(props.toString());
         Files.delete(props);
         JMeterContextService.getContext().setVariables(new JMeterVariables());

@@ -13,11 +13,24 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class IoModeTest {
 
     @Test
-    void unsetMeansTheThreadDoesItsOwnIo() {
-        assertEquals(IoMode.THREAD, IoMode.parse(null));
-        assertEquals(IoMode.THREAD, IoMode.parse("  "));
+    void unsetMeansAutomatic() {
+        assertEquals(IoMode.AUTO, IoMode.parse(null));
+        assertEquals(IoMode.AUTO, IoMode.parse("  "));
         assertEquals(IoMode.ENGINE, IoMode.parse(" Engine "));
         assertEquals(IoMode.THREAD, IoMode.parse("thread"));
+    }
+
+    @Test
+    void automaticGivesAThreadItsOwnLoopOnlyFromManyRequestsInFlight() {
+        assertEquals(IoMode.ENGINE, IoMode.AUTO.resolve(IoMode.AUTO_THREAD_MIN - 1));
+        assertEquals(IoMode.THREAD, IoMode.AUTO.resolve(IoMode.AUTO_THREAD_MIN));
+        assertEquals(IoMode.THREAD, IoMode.THREAD.resolve(1));
+        assertEquals(IoMode.ENGINE, IoMode.ENGINE.resolve(10_000));
+        // connections x pipelining depth counts
+        assertEquals(IoMode.THREAD, ScheduleSettings.of(8, 0, 0, 4, true, SourceAddresses.parse(""), IoMode.AUTO)
+                .ioMode());
+        assertEquals(IoMode.ENGINE, ScheduleSettings.of(8, 0, 0, 1, true, SourceAddresses.parse(""), IoMode.AUTO)
+                .ioMode());
     }
 
     @Test
