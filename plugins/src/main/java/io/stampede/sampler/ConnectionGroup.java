@@ -43,7 +43,7 @@ final class ConnectionGroup {
      * runs the loop: it does so at least this often while it hands out results already read, so a response's time
      * is late, and a due request unwritten, by at most about this much.
      */
-    private static final long POLL_INTERVAL_NANOS = TimeUnit.MICROSECONDS.toNanos(200);
+    private static final long POLL_INTERVAL_NANOS = TimeUnit.MICROSECONDS.toNanos(50);
     /** Time outside the sampler after which the owner's own loop warns that responses waited for it. */
     private static final long AWAY_WARNING_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
