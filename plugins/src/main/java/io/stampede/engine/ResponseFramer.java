@@ -435,6 +435,11 @@ public final class ResponseFramer {
         return bodyLen;
     }
 
+    /** The kept body bytes in place (valid until the next {@link #reset}); {@link #keptBodyLength()} of them. */
+    public byte[] keptBodyBuffer() {
+        return body;
+    }
+
     /** Raw header block of the final response (status line, headers and the blank line) as received. */
     public byte[] headerBlock() {
         return headerBlock;

@@ -62,6 +62,12 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
     private transient volatile ConnectionGroup group;
     private transient ScheduleSettings schedule;
     private transient Tls tls;
+    /** What the running connection group was made with (its timeouts, kept bytes, keep-alive); null without one. */
+    private transient GroupSettings groupSettings;
+
+    /** The per-request settings of a connection group, read once when it is made, like the group's connections. */
+    private record GroupSettings(int connectTimeout, int responseTimeout, int kept, boolean keepAlive) {
+    }
 
     /**
      * The request for this sample. Implementations return the same instance while their (substituted) inputs are
@@ -102,6 +108,13 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
         SampleResult res = new SampleResult();
         res.setSampleLabel(getName());
         res.setDataType(SampleResult.TEXT);
+        GroupSettings gs = groupSettings;
+        if (gs != null && group != null) {
+            SampleResult r = sampleFromRunningGroup(res, gs);
+            if (r != null) {
+                return r;
+            }
+        }
         String host;
         int port;
         int connectTimeout;
@@ -132,6 +145,7 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
             variables = StampedeVariables.fromJMeterProperties();
         }
         if (!sched.classic()) {
+            groupSettings = new GroupSettings(connectTimeout, responseTimeout, kept, keepAlive);
             return sampleFromGroup(res, sched, req, host, port, connectTimeout, responseTimeout, kept);
         }
         if (connections == null) {
@@ -160,6 +174,32 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
         }
         variables.put(elapsed, elapsed);
         return res;
+    }
+
+    /**
+     * A sample of the running connection group, reading only what may change per request: the target (a new one
+     * makes a new group) and the request. Timeouts, kept bytes, keep-alive and TLS stay as the group was made with.
+     *
+     * @return null when the target changed: the caller reads every setting again
+     */
+    private SampleResult sampleFromRunningGroup(SampleResult res, GroupSettings gs) {
+        PreparedRequest req;
+        String host;
+        int port;
+        try {
+            host = getHost();
+            port = intProperty(PORT, DEFAULT_PORT, 1, 65535);
+            if (!group.targets(host, port, tls)) {
+                return null;
+            }
+            req = request(host, port, gs.keepAlive(), tls != null);
+        } catch (IllegalArgumentException e) {
+            res.sampleStart();
+            res.sampleEnd();
+            ResultFiller.fail(res, e);
+            return res;
+        }
+        return sampleFromGroup(res, schedule, req, host, port, gs.connectTimeout(), gs.responseTimeout(), gs.kept());
     }
 
     /** The TLS settings while they are unchanged (null for plain TCP), so a sample builds none. */
@@ -338,6 +378,7 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
             g.close();
             group = null;
         }
+        groupSettings = null;
         ThreadConnections.ofCurrentThread().closeAll();
         replacePrepared(null, null, 0, false, false);
     }

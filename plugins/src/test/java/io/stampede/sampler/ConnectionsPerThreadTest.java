@@ -132,6 +132,26 @@ class ConnectionsPerThreadTest extends SamplerTestSupport {
     }
 
     @Test
+    void aNewTargetMidRunGetsNewConnectionsAndTheOldOnesClose() throws Exception {
+        try (TestServer first = delaying(0); TestServer second = delaying(0)) {
+            HttpRawSampler s = multi(first.port(), 3);
+            for (int i = 0; i < 6; i++) {
+                assertTrue(s.sample(null).isSuccessful());
+            }
+            s.setPort(Integer.toString(second.port()));
+            for (int i = 0; i < 6; i++) {
+                SampleResult r = s.sample(null);
+                assertTrue(r.isSuccessful(), r.getResponseMessage());
+                assertEquals("http://127.0.0.1:" + second.port() + "/x", r.getUrlAsString());
+            }
+            assertEquals(3, second.awaitConnections(3), "the new target got the thread's three connections");
+            awaitOpenConnections(3);
+            s.threadFinished();
+            awaitOpenConnections(0);
+        }
+    }
+
+    @Test
     void aStalledResponseTimesOutWhileTheOtherConnectionsGoOn() throws Exception {
         try (TestServer server = new TestServer((sock, out, req, n) -> {
             if (sock.getPort() % 2 == 0 && n == 0) {
