@@ -25,6 +25,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * JMeter 5.6.3 runs a plan whose threads each keep many connections busy (stampede.connections_per_thread) against
@@ -56,14 +58,24 @@ class ConnectionsPerThreadIT {
         }
     }
 
-    @Test
-    void twoThreadsKeepFiftyConnectionsBusyWithOneResultPerResponse() {
-        JMeterRun.Result r = JMeterRun.of(home, Plans.get("scale-connections.jmx"), work)
-                .property("host", nginx.host())
-                .property("port", nginx.port())
+    /** Both I/O modes: the thread's own event loop, and the engine's shared loops handing results over. */
+    @ParameterizedTest
+    @ValueSource(strings = {"thread", "engine"})
+    void twoThreadsKeepFiftyConnectionsBusyWithOneResultPerResponse(String ioMode) {
+        // A fresh nginx, so that its access log holds this run's connections only.
+        try (NginxServer own = NginxServer.start(NginxServer.Options.defaults().withAccessLog())) {
+            checkConnectionsPerThread(own, ioMode);
+        }
+    }
+
+    private void checkConnectionsPerThread(NginxServer server, String ioMode) {
+        JMeterRun.Result r = JMeterRun.of(home, Plans.get("scale-connections.jmx"), work.resolve(ioMode))
+                .property("host", server.host())
+                .property("port", server.port())
                 .property("threads", THREADS)
                 .property("conns", CONNS)
                 .property("duration", 5)
+                .property("stampede.io_mode", ioMode)
                 .property("sample_variables", "stampede_open_connections,stampede_elapsed_us,stampede_corrected_us,"
                         + "greeting")
                 .timeout(Duration.ofSeconds(90))
@@ -84,15 +96,15 @@ class ConnectionsPerThreadIT {
         // Once all are up (after the first round) every result reports them all open.
         assertEquals(THREADS * CONNS, open.get(open.size() / 2));
         assertEquals(THREADS * CONNS, jtl.connectsAboveZero(), "one sample with Connect > 0 per connection");
-        assertEquals(THREADS * CONNS, new HashSet<>(nginx.accessLogConnections()).size(),
+        assertEquals(THREADS * CONNS, new HashSet<>(server.accessLogConnections()).size(),
                 "nginx saw exactly threads x connections_per_thread connections");
-        assertEquals(jtl.count(), nginx.accessLogConnections().size() - inFlightAtEnd(jtl),
+        assertEquals(jtl.count(), server.accessLogConnections().size() - inFlightAtEnd(server, jtl),
                 "one JTL row per response nginx sent (less those still in flight when the test stopped)");
     }
 
     /** Responses nginx logged but JMeter never took: at most one per connection, when the test stopped. */
-    private static int inFlightAtEnd(Jtl jtl) {
-        int logged = nginx.accessLogConnections().size();
+    private static int inFlightAtEnd(NginxServer server, Jtl jtl) {
+        int logged = server.accessLogConnections().size();
         int diff = logged - jtl.count();
         assertTrue(diff >= 0 && diff <= THREADS * CONNS, "nginx logged " + logged + ", JTL has " + jtl.count());
         return diff;
