@@ -6,12 +6,12 @@
 #               one request per connection every 10 s, then stock JMeter with 2,000 threads (one connection each,
 #               same pacing): heap after a full GC and RSS per connection, OS threads, errors.
 #               [--connections 19000] [--threads 10] [--stock-threads 2000] [--pacing-ms 10000] [--hold 30]
-#   throughput  HTTP RAW with one JMeter thread per core keeping connections/threads connections each (the
+#   throughput  HTTP RAW with --threads JMeter threads (one per core) keeping connections/threads connections each (the
 #               thread's own I/O, then stampede.io_mode=engine), then wrk, repeated in rounds so that each ratio
 #               compares neighbours in time on a shared machine; HTTP RAW at one connection per thread first, and
 #               with --pipeline a pipelined row next to one more wrk: req/s, CPU per request, ratios to wrk (per
 #               round and the median); CSV JTL on.
-#               [--duration 60] [--warmup 15] [--connections 200] [--rounds 3] [--pipeline DEPTH]
+#               [--duration 60] [--warmup 15] [--connections 200] [--threads CORES] [--rounds 3] [--pipeline DEPTH]
 # usage: it/bench/scale-benchmark.sh idle|throughput [options] [--skip-build]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)

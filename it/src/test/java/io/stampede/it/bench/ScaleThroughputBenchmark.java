@@ -32,6 +32,7 @@ public final class ScaleThroughputBenchmark {
         BenchOptions options;
         int pipeline = 1;
         int rounds = 3;
+        int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
         List<String> rest = new ArrayList<>();
         try {
             for (int i = 0; i < args.length; i++) {
@@ -39,6 +40,8 @@ public final class ScaleThroughputBenchmark {
                     pipeline = positive("--pipeline", args[++i]);
                 } else if (args[i].equals("--rounds") && i + 1 < args.length) {
                     rounds = positive("--rounds", args[++i]);
+                } else if (args[i].equals("--threads") && i + 1 < args.length) {
+                    threads = positive("--threads", args[++i]);
                 } else {
                     rest.add(args[i]);
                 }
@@ -49,7 +52,6 @@ public final class ScaleThroughputBenchmark {
             System.exit(2);
             return;
         }
-        int threads = Math.max(1, Runtime.getRuntime().availableProcessors());
         int perThread = Math.max(1, options.connections() / threads);
         JMeterHome home = JMeterHome.fromStampedeRoot().requirePlugin("stampede-plugins.jar");
         Path work = Files.createTempDirectory("stampede-scale-bench-");
