@@ -62,11 +62,11 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
     private transient volatile ConnectionGroup group;
     private transient ScheduleSettings schedule;
     private transient Tls tls;
-    /** What the running connection group was made with (its timeouts, kept bytes, keep-alive); null without one. */
+    /** What the running connection group's requests use (response timeout, kept bytes, keep-alive); else null. */
     private transient GroupSettings groupSettings;
 
     /** The per-request settings of a connection group, read once when it is made, like the group's connections. */
-    private record GroupSettings(int connectTimeout, int responseTimeout, int kept, boolean keepAlive) {
+    private record GroupSettings(int responseTimeout, int kept, boolean keepAlive) {
     }
 
     /**
@@ -145,7 +145,7 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
             variables = StampedeVariables.fromJMeterProperties();
         }
         if (!sched.classic()) {
-            groupSettings = new GroupSettings(connectTimeout, responseTimeout, kept, keepAlive);
+            groupSettings = new GroupSettings(responseTimeout, kept, keepAlive);
             return sampleFromGroup(res, sched, req, host, port, connectTimeout, responseTimeout, kept);
         }
         if (connections == null) {
@@ -199,7 +199,7 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
             ResultFiller.fail(res, e);
             return res;
         }
-        return sampleFromGroup(res, schedule, req, host, port, gs.connectTimeout(), gs.responseTimeout(), gs.kept());
+        return sampleFrom(group, res, req, gs.responseTimeout(), gs.kept());
     }
 
     /** The TLS settings while they are unchanged (null for plain TCP), so a sample builds none. */
@@ -240,16 +240,16 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
                                          int port, int connectTimeout, int responseTimeout,
                                          int kept) {
         ConnectionGroup g = group;
-        InetSocketAddress address;
-        try {
-            address = g != null && g.targets(host, port, tls) ? null : resolve(host, port);
-        } catch (UnknownHostException e) {
-            res.sampleStart();
-            res.sampleEnd();
-            ResultFiller.fail(res, e);
-            return res;
-        }
-        if (address != null) {
+        if (g == null || !g.targets(host, port, tls)) {
+            InetSocketAddress address;
+            try {
+                address = resolve(host, port);
+            } catch (UnknownHostException e) {
+                res.sampleStart();
+                res.sampleEnd();
+                ResultFiller.fail(res, e);
+                return res;
+            }
             if (g != null) {
                 g.close();
             }
@@ -257,6 +257,12 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
                     connectTimeout, tls);
             group = g;
         }
+        return sampleFrom(g, res, req, responseTimeout, kept);
+    }
+
+    /** The next response of {@code g}, which targets this sample's host and port; its exchange is armed again. */
+    private SampleResult sampleFrom(ConnectionGroup g, SampleResult res, PreparedRequest req, int responseTimeout,
+                                    int kept) {
         Exchange c = g.next(req, kept, responseTimeout);
         if (c == null) {
             res.sampleStart();

@@ -72,9 +72,8 @@ public final class ScaleThroughputBenchmark {
             rows.add(print(jmeter.measure("Stampede RAW 1 conn/thr", PLAN, "raw-1", Map.of("conns", 1))));
             for (int r = 1; r <= rounds; r++) {
                 Measurement own = print(jmeter.measure(multi, PLAN, "raw-multi-" + r, group));
-                Map<String, Object> viaEngine = new java.util.HashMap<>(group);
-                viaEngine.put("stampede.io_mode", "engine");
-                Measurement shared = print(jmeter.measure(engineIo, PLAN, "raw-multi-engine-" + r, viaEngine));
+                Measurement shared = print(jmeter.measure(engineIo, PLAN, "raw-multi-engine-" + r,
+                        with(group, "stampede.io_mode", "engine")));
                 Measurement wrk = print(new WrkLoad(nginx, cpu, options, work.resolve("wrk-" + r)).measure());
                 rows.add(own);
                 rows.add(shared);
@@ -85,9 +84,7 @@ public final class ScaleThroughputBenchmark {
                         shared.cpuMicrosPerRequest() / wrk.cpuMicrosPerRequest()});
             }
             if (pipeline > 1) {
-                Map<String, Object> pipelined = new java.util.HashMap<>(group);
-                pipelined.put("pipeline_depth", pipeline);
-                rows.add(print(jmeter.measure(piped, PLAN, "raw-pipelined", pipelined)));
+                rows.add(print(jmeter.measure(piped, PLAN, "raw-pipelined", with(group, "pipeline_depth", pipeline))));
                 rows.add(print(new WrkLoad(nginx, cpu, options, work.resolve("wrk-pipe")).measure()));
             }
         } finally {
@@ -114,6 +111,13 @@ public final class ScaleThroughputBenchmark {
             out.printf("%s / wrk (next to it)  req/s x%.2f   CPU per request x%.2f%n", piped,
                     p.requestsPerSecond() / w.requestsPerSecond(), p.cpuMicrosPerRequest() / w.cpuMicrosPerRequest());
         }
+    }
+
+    /** {@code base} with one more property. */
+    private static Map<String, Object> with(Map<String, Object> base, String name, Object value) {
+        Map<String, Object> m = new java.util.HashMap<>(base);
+        m.put(name, value);
+        return m;
     }
 
     private static double median(List<double[]> rows, int column) {
