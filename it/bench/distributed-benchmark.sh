@@ -13,9 +13,10 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 
-engines=4 per_engine=2000 per_thread=1 duration=60 rampup=20 think_ms=1000 heap=1g
+engines=4 per_engine=2000 per_thread=1 duration=60 rampup=20 think_ms=1000 heap=1g jfr=0
 while (($#)); do
   case "$1" in
+    --jfr) jfr=1; shift; continue ;;
     --engines) engines=$2 ;;
     --connections-per-engine) per_engine=$2 ;;
     --connections-per-thread) per_thread=$2 ;;
@@ -43,9 +44,13 @@ total=$((engines * per_engine))
 # One loopback destination (address, port) offers one source port per connection: ~28k with the default
 # ip_local_port_range, so nginx listens on one port per 25,000 connections.
 ports=$(( (total + 24999) / 25000 ))
-# Each nginx worker also stays below the file limit.
+# Each nginx worker also stays below the file limit. With reuseport the kernel spreads new connections evenly over
+# the workers (without it one worker can take most of them, reach worker_connections and start closing idle
+# keep-alive connections: "worker_connections are not enough, reusing connections"), and twice the workers needed
+# keeps every worker at about half its worker_connections.
 worker_conns=$((limit - 1000))
-workers=$(( (total + worker_conns - 1) / worker_conns ))
+workers=$(( (2 * total + worker_conns - 1) / worker_conns ))
+((workers >= 2)) || workers=2
 
 work=$(mktemp -d /tmp/stampede-dbench.XXXXXX)
 pids=()
@@ -65,7 +70,7 @@ free_port_block() { # $1 ports in a row, none listening
   for _ in $(seq 1 50); do
     base=$((20000 + RANDOM % 10000))
     local busy=0
-    for ((p = base; p < base + 2 * n + 2 * engines; p++)); do
+    for ((p = base; p < base + n + 1 + 2 * engines; p++)); do
       ss -Hltn "sport = :$p" | grep -q . && { busy=1; break; }
     done
     ((busy)) || { echo "$base"; return; }
@@ -74,6 +79,7 @@ free_port_block() { # $1 ports in a row, none listening
 }
 base=$(free_port_block "$ports")
 last=$((base + ports - 1))
+status_port=$((last + 1))
 
 # --- nginx --------------------------------------------------------------------------------------------------------
 mkdir -p "$work/html" "$work/temp"
@@ -88,8 +94,9 @@ printf 'Hello, Stampede!!\n' >"$work/html/test.txt"
   echo "  client_body_temp_path $work/temp/b; proxy_temp_path $work/temp/p; fastcgi_temp_path $work/temp/f;"
   echo "  uwsgi_temp_path $work/temp/u; scgi_temp_path $work/temp/s; types { text/plain txt; }"
   echo "  server {"
-  for ((p = base; p <= last; p++)); do echo "    listen 127.0.0.1:$p backlog=65535;"; done
+  for ((p = base; p <= last; p++)); do echo "    listen 127.0.0.1:$p reuseport backlog=65535;"; done
   echo "    root $work/html; }"
+  echo "  server { listen 127.0.0.1:$status_port; location = /status { stub_status; } }"
   echo "}"
 } >"$work/nginx.conf"
 /usr/sbin/nginx -p "$work/" -e "$work/error.log" -c "$work/nginx.conf" -g 'daemon off;' >"$work/nginx.out" 2>&1 &
@@ -101,7 +108,7 @@ kill -0 "$nginx_pid" 2>/dev/null || { echo "distributed-benchmark: nginx did not
 "$root/stampede" --version >/dev/null   # builds once, before the engines start in parallel
 remote=()
 for ((i = 0; i < engines; i++)); do
-  rp=$((last + 1 + 2 * i))
+  rp=$((status_port + 1 + 2 * i))
   "$root/stampede" server --port "$rp" --rmi-port "$((rp + 1))" --heap "$heap" --log "$work/engine-$i.log" \
     >"$work/engine-$i.out" 2>&1 &
   pids+=($!)
@@ -116,11 +123,34 @@ for ((i = 0; i < engines; i++)); do
   grep -q "stampede server: ready" "$work/engine-$i.out" || { echo "distributed-benchmark: engine $i not ready in 120 s"; exit 3; }
 done
 engine_jvms() { for p in "${pids[@]}"; do pgrep -P "$p" || true; done; }
+# CPU time (clock ticks) a process and its children have used, 0 once it is gone.
+ticks() { local t=0 p; for p in "$@"; do
+  [[ -r /proc/$p/stat ]] && t=$((t + $(awk '{ print $14 + $15 }' "/proc/$p/stat" 2>/dev/null || echo 0))); done; echo "$t"; }
+nginx_pids() { echo "$nginx_pid"; pgrep -P "$nginx_pid" || true; }
+if ((jfr)); then
+  # A profile of engine 0 for the whole run: where an engine's CPU goes and how long it stops for GC.
+  jcmd "$(pgrep -P "${pids[0]}" | head -1)" JFR.start name=bench settings=profile dumponexit=true filename="$work/engine-0.jfr" \
+    >"$work/jfr.out" 2>&1 || echo "distributed-benchmark: could not start JFR on engine 0 (see $work/jfr.out)"
+fi
 
 # --- monitor: peak established connections on nginx's side, and the engines' open files ----------------------------
 (
-  peak=0 peak_fds=0
+  peak=0 peak_fds=0; declare -A last_ticks first_ticks
+  cpu0=$(awk '/^cpu / { print $2 + $3 + $4 + $5 + $6 + $7 + $8 }' /proc/stat)
+  idle0=$(awk '/^cpu / { print $5 + $6 }' /proc/stat)
   while sleep 2; do
+    # Per-process CPU is read while the processes live (the engines exit at the end): keep the last figure of each.
+    for j in $(engine_jvms); do t=$(ticks "$j"); ((t > 0)) && last_ticks[e$j]=$t; done
+    for j in $(nginx_pids); do t=$(ticks "$j"); ((t > 0)) && last_ticks[n$j]=$t; done
+    e=0 ng=0
+    for k in "${!last_ticks[@]}"; do
+      [[ -n ${first_ticks[$k]:-} ]] || first_ticks[$k]=${last_ticks[$k]}
+      d=$((last_ticks[$k] - first_ticks[$k]))
+      [[ $k == e* ]] && e=$((e + d)) || ng=$((ng + d))
+    done
+    cpu=$(awk '/^cpu / { print $2 + $3 + $4 + $5 + $6 + $7 + $8 }' /proc/stat)
+    idle=$(awk '/^cpu / { print $5 + $6 }' /proc/stat)
+    echo "$e $ng $((cpu - cpu0)) $((idle - idle0))" >"$work/cpu"
     n=$(ss -Htn state established "( sport >= :$base and sport <= :$last )" | wc -l)
     ((n > peak)) && peak=$n
     for j in $(engine_jvms); do
@@ -163,5 +193,12 @@ echo "connections (peak seen) $peak established on nginx's ports (sampled every 
 echo "engine open files, max  $peak_fds (limit $limit)"
 grep -E "^  (samples|latency|errors) " "$work/run.out" | sed 's/^  /whole run               /' || true
 echo "steady state            $steady"
+if read -r cpu_e cpu_n cpu_all cpu_idle <"$work/cpu" 2>/dev/null && ((cpu_all > 0)); then
+  cores=$(nproc)
+  awk -v e="$cpu_e" -v n="$cpu_n" -v a="$cpu_all" -v i="$cpu_idle" -v c="$cores" 'BEGIN {
+    printf "cpu (cores of %d, run)  engines %.2f, nginx %.2f, rest (controller, kernel, others) %.2f, idle %.2f\n",
+      c, e / a * c, n / a * c, (a - i - e - n) / a * c, i / a * c }'
+fi
+((jfr)) && echo "profile of engine 0     $work/engine-0.jfr (jfr print --events jdk.GarbageCollection / jdk.ExecutionSample)"
 echo "stampede run exit       $status; results in $work"
 exit "$status"

@@ -14,32 +14,61 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * After a run: from its errors by kind and the TIME_WAIT counts to the target, says whether the injector,
- * not the server, is the likely cause, and what to change. No lines when there is nothing to say.
+ * After a run: from its errors by kind, the TIME_WAIT counts to the target and, when given, the server's error log,
+ * says who closed the connections and what to change. No lines when there is nothing to say.
+ *
+ * <p>The injector is named only on evidence: samples that failed because no local port was left, or connection
+ * failures while TIME_WAIT to the target stood near the port budget. Resets and early closes with ports to spare
+ * were the server's or the network's doing; a wrong "not the server" would send the user to the wrong machine.
  *
  * @param lines what `stampede run` prints under its error summary
  * @param injectorSuspected true when the lines blame the injector
  */
 public record RunDiagnosis(List<String> lines, boolean injectorSuspected) {
 
-    /** Growth in TIME_WAIT that counts as "piling up" when the port budget is unknown. */
-    static final long SIGNIFICANT_GROWTH = 1000;
+    /**
+     * Share of the port budget in TIME_WAIT from which connection failures are put down to the injector: beyond
+     * it, connects start to find no free port (a port whose TIME_WAIT peer is the same destination cannot be taken).
+     */
+    static final double NEAR_BUDGET = 0.8;
 
     private static final List<ErrorKind> CONNECTION_ERRORS =
             List.of(ErrorKind.CONNECTION_RESET, ErrorKind.CONNECTION_REFUSED, ErrorKind.PREMATURE_CLOSE);
+
+    static final String SERVER_CAUSES = "usual causes on the server's side: its keep-alive limits (nginx"
+            + " keepalive_timeout and keepalive_requests, HAProxy timeout http-keep-alive), too few connections per"
+            + " worker (nginx worker_connections; without reuseport on listen one worker can take most connections),"
+            + " its open-file limit (worker_rlimit_nofile, LimitNOFILE), a balancer's or firewall's idle timeouts"
+            + " (HAProxy timeout client/server, LVS/conntrack TCP timeouts), listen queue overflows (nstat -az"
+            + " TcpExtListenOverflows)";
 
     public RunDiagnosis {
         lines = List.copyOf(lines);
     }
 
+    /** Samples that failed on their connection (reset, refused, closed early): the ones TIME_WAIT is matched with. */
+    public static long connectionFailures(Map<ErrorKind, Long> errors) {
+        return CONNECTION_ERRORS.stream().mapToLong(k -> {
+            Long n = errors.get(k);
+            return n == null ? 0 : n;
+        }).sum();
+    }
+
+    /** Without the server's log. */
+    public static RunDiagnosis of(Map<ErrorKind, Long> errors, long samples, Optional<TimeWaitTrend> timeWait,
+            Optional<PortBudget> budget) {
+        return of(errors, samples, timeWait, budget, Optional.empty());
+    }
+
     /**
      * @param errors failed samples by kind (kinds without errors may be absent)
      * @param samples all samples of the run
-     * @param timeWait TIME_WAIT to the target before and at its peak, when it was sampled
+     * @param timeWait TIME_WAIT to the target before, at its peak and at the failures, when it was sampled
      * @param budget the doctor's port budget for the target, when known
+     * @param serverLog what the server's error log said during the run, when it was given
      */
     public static RunDiagnosis of(Map<ErrorKind, Long> errors, long samples, Optional<TimeWaitTrend> timeWait,
-            Optional<PortBudget> budget) {
+            Optional<PortBudget> budget, Optional<ServerLogFindings> serverLog) {
         Map<ErrorKind, Long> e = new EnumMap<>(ErrorKind.class);
         errors.forEach((k, v) -> {
             if (v != null && v > 0) {
@@ -47,7 +76,7 @@ public record RunDiagnosis(List<String> lines, boolean injectorSuspected) {
             }
         });
         long outOfPorts = e.getOrDefault(ErrorKind.OUT_OF_LOCAL_PORTS, 0L);
-        long connection = CONNECTION_ERRORS.stream().mapToLong(k -> e.getOrDefault(k, 0L)).sum();
+        long connection = connectionFailures(e);
         String trend = timeWait.map(t -> "TIME_WAIT to the target went from " + t.before() + " to " + t.peak()
                 + budget.map(b -> " (of " + b.ports() + " local ports per destination)").orElse("")).orElse("");
         List<String> lines = new ArrayList<>();
@@ -56,35 +85,58 @@ public record RunDiagnosis(List<String> lines, boolean injectorSuspected) {
                     + "\": the injector ran out of local ports; the injector, not the server, is the cause"
                     + (trend.isEmpty() ? "" : "; " + trend));
             fixes(lines, budget);
+            serverLogLines(lines, serverLog);
             return new RunDiagnosis(lines, true);
         }
         if (connection == 0) {
-            return new RunDiagnosis(List.of(), false);
+            if (serverLog.map(ServerLogFindings::any).orElse(false)) {
+                lines.add("server: no sample failed on its connection, but the server's log reports closing or"
+                        + " refusing connections (a closed idle keep-alive connection is reopened quietly):");
+                serverLogLines(lines, serverLog);
+            }
+            return new RunDiagnosis(lines, false);
         }
         String kinds = kinds(e);
-        if (timeWait.isPresent() && piledUp(timeWait.get(), budget)) {
-            lines.add("injector: " + share(connection, samples) + " failed with " + kinds + " while " + trend
-                    + ": the injector's TIME_WAIT sockets are the likely cause, not the server");
+        Optional<Long> nearBudget = timeWait.flatMap(t -> budget.flatMap(b -> t.atFailures().isPresent()
+                && t.atFailures().getAsLong() >= NEAR_BUDGET * b.ports()
+                ? Optional.of(t.atFailures().getAsLong()) : Optional.empty()));
+        if (nearBudget.isPresent()) {
+            lines.add("injector: " + share(connection, samples) + " failed with " + kinds + " while " + nearBudget.get()
+                    + " of " + budget.get().ports() + " local ports to the target were in TIME_WAIT: the injector's"
+                    + " TIME_WAIT sockets are the likely cause, not the server");
             fixes(lines, budget);
+            serverLogLines(lines, serverLog);
             return new RunDiagnosis(lines, true);
         }
-        if (timeWait.isPresent()) {
-            lines.add("server or network: " + share(connection, samples) + " failed with " + kinds + "; " + trend
-                    + ", so the injector's ports are not the cause");
-        } else {
-            lines.add(share(connection, samples) + " failed with " + kinds
-                    + "; TIME_WAIT was not sampled, so injector and server cannot be told apart");
-        }
-        lines.add("check the server: listen queue overflows (nstat -az TcpExtListenOverflows), nginx worker_connections"
-                + " and its open-file limit, conntrack (nf_conntrack_count vs nf_conntrack_max)");
+        lines.add("server or network: " + share(connection, samples) + " failed with " + kinds + "; "
+                + portsToSpare(timeWait, budget) + ", so the server or the network closed these connections");
+        serverLogLines(lines, serverLog);
+        lines.add(SERVER_CAUSES);
         return new RunDiagnosis(lines, false);
     }
 
-    private static boolean piledUp(TimeWaitTrend t, Optional<PortBudget> budget) {
-        if (t.growth() == 0) {
-            return false;
+    /** Why the injector's ports are not the cause, in figures. */
+    private static String portsToSpare(Optional<TimeWaitTrend> timeWait, Optional<PortBudget> budget) {
+        String none = "no sample ran out of local ports";
+        if (timeWait.isEmpty()) {
+            return none + " (TIME_WAIT was not sampled)";
         }
-        return budget.map(b -> t.peak() * 2 >= b.ports()).orElse(t.growth() >= SIGNIFICANT_GROWTH);
+        TimeWaitTrend t = timeWait.get();
+        String ports = budget.map(b -> " of " + b.ports() + " local ports").orElse("");
+        String atFailures = t.atFailures().isPresent()
+                ? "at most " + t.atFailures().getAsLong() + ports + " to the target were in TIME_WAIT when they failed"
+                : "TIME_WAIT to the target was not sampled when they failed";
+        return none + " and " + atFailures + " (TIME_WAIT went from " + t.before() + " to " + t.peak()
+                + " over the run, which includes the injector closing its connections at the end)";
+    }
+
+    private static void serverLogLines(List<String> lines, Optional<ServerLogFindings> serverLog) {
+        serverLog.ifPresent(log -> {
+            if (!log.any()) {
+                lines.add("server log " + log.file() + ": no line about closing or refusing connections during the run");
+            }
+            log.lines().forEach(l -> lines.add("server log " + log.file().getFileName() + ": " + l));
+        });
     }
 
     private static void fixes(List<String> lines, Optional<PortBudget> budget) {

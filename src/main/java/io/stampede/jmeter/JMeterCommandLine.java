@@ -36,18 +36,27 @@ public final class JMeterCommandLine {
     }
 
     /**
-     * Distributed runs: results come back to the controller in batches with response data stripped (the JTL needs
-     * none of it). {@code mode} and the thresholds are read on the controller: the sample sender is built there and
-     * shipped to the engines inside the plan (JMeter's ConvertListeners / BatchSampleSender, 5.6.3). Sending every
-     * 1,000 samples or 2 s keeps the RMI calls few at high rates and the progress line current at low ones.
+     * Distributed runs: results come back to the controller with response data stripped (the JTL needs none of it).
+     * {@code mode} is read on the controller: the sample sender is built there and shipped to the engines inside the
+     * plan (JMeter's ConvertListeners / SampleSenderFactory, 5.6.3).
+     *
+     * <p>StrippedAsynch, not StrippedBatch: with a batch sender the JMeter thread whose sample fills a batch
+     * serializes the whole batch and waits for the controller's RMI answer, and a Stampede thread holding
+     * thousands of connections reads none of their responses meanwhile (a profile of a distributed run: Java
+     * serialization was most of an engine's CPU, on the sampling threads). The asynchronous sender queues each
+     * sample and sends batches from a thread of its own; its queue ({@link #ENGINE_QUEUE_PROPERTY}, read on the
+     * engines) holds several seconds of samples at tens of thousands per second, so a sampling thread does not
+     * wait for room.
      */
     static Map<String, String> remoteSenderProperties() {
         Map<String, String> p = new LinkedHashMap<>();
-        p.put("mode", "StrippedBatch");
-        p.put("num_sample_threshold", "1000");
-        p.put("time_threshold", "2000");
+        p.put("mode", "StrippedAsynch");
         return p;
     }
+
+    /** The engines' sample queue for the asynchronous sender (JMeter's default is 100). */
+    static final String ENGINE_QUEUE_PROPERTY = "asynch.batch.queue.size";
+    static final String ENGINE_QUEUE_SIZE = "100000";
 
     private JMeterCommandLine() {}
 
@@ -80,6 +89,9 @@ public final class JMeterCommandLine {
         }
         controller.putAll(userProperties);
         addProperties(cmd, jmeter, controller);
+        if (!userProperties.containsKey(ENGINE_QUEUE_PROPERTY)) {
+            cmd.add("-G" + ENGINE_QUEUE_PROPERTY + "=" + ENGINE_QUEUE_SIZE);
+        }
         // RMI settings are the controller's own; engines read theirs at start, and keystore passwords stay here.
         userProperties.forEach((k, v) -> {
             if (!k.startsWith("server.rmi.") && !k.startsWith("client.rmi.")) {

@@ -9,34 +9,40 @@ import io.stampede.doctor.PlanException;
 import io.stampede.doctor.PlanReader;
 import io.stampede.doctor.PlannedLoad;
 import io.stampede.doctor.RunDiagnosis;
+import io.stampede.doctor.ServerLog;
+import io.stampede.doctor.ServerLogFindings;
 import io.stampede.doctor.Target;
-import io.stampede.doctor.TimeWaitTrend;
+import io.stampede.doctor.TimeWaitTimeline;
 import io.stampede.results.RunStatistics;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
 /**
  * The doctor's part in a run: its verdict on this injector before the load starts, TIME_WAIT to the target
- * sampled while it runs, and at the end whether the errors point at the injector rather than the server.
+ * sampled while it runs next to the connection failures so far, the server's error log when given, and at the end
+ * who closed the connections: the injector only on evidence, else the server or the network.
  */
 final class InjectorWatch {
 
     private final Doctor doctor;
     private final Optional<Target> target;
     private final DoctorReport report;
-    private final long timeWaitBefore;
-    private long timeWaitPeak;
+    private final TimeWaitTimeline timeWait;
+    private final Optional<ServerLog> serverLog;
 
-    private InjectorWatch(Doctor doctor, Optional<Target> target, DoctorReport report) {
+    private InjectorWatch(Doctor doctor, Optional<Target> target, DoctorReport report, Optional<Path> serverLog) {
         this.doctor = doctor;
         this.target = target;
         this.report = report;
-        this.timeWaitBefore = doctor.timeWait(target).toTarget();
-        this.timeWaitPeak = timeWaitBefore;
+        this.timeWait = new TimeWaitTimeline(doctor.timeWait(target).toTarget());
+        this.serverLog = serverLog.map(ServerLog::watch);
     }
 
-    static InjectorWatch start(PlanFile plan, RunProperties props, String host, int port) {
+    /** @param serverLog the target's error log on this machine, read for what it says during the run */
+    static InjectorWatch start(PlanFile plan, RunProperties props, String host, int port, Optional<Path> serverLog) {
         Doctor doctor = Doctor.forThisMachine();
         Optional<Target> target;
         try {
@@ -50,7 +56,7 @@ final class InjectorWatch {
         } catch (PlanException e) {
             load = PlannedLoad.unknown();
         }
-        return new InjectorWatch(doctor, target, doctor.examine(target, load));
+        return new InjectorWatch(doctor, target, doctor.examine(target, load), serverLog);
     }
 
     /** The doctor's verdict: one line, then one line per check that is not ok. */
@@ -61,14 +67,19 @@ final class InjectorWatch {
         return lines;
     }
 
-    /** Called at each progress tick: TIME_WAIT can only be caught growing while the run goes on. */
-    void sample() {
-        timeWaitPeak = Math.max(timeWaitPeak, doctor.timeWait(target).toTarget());
+    /**
+     * Called at each progress tick while JMeter runs: TIME_WAIT can only be caught at the time of the failures
+     * while the run goes on (after it, it holds the injector's own closing of its connections).
+     */
+    void sample(RunStatistics stats) {
+        timeWait.tick(doctor.timeWait(target).toTarget(), RunDiagnosis.connectionFailures(stats.errorsByKind()));
     }
 
-    RunDiagnosis diagnose(RunStatistics stats) {
-        sample();
+    /** After the run; TIME_WAIT is not sampled again, for the reason above. */
+    RunDiagnosis diagnose(RunStatistics stats) throws IOException {
+        Optional<ServerLogFindings> log = serverLog.isPresent() ? Optional.of(serverLog.get().read()) : Optional.empty();
         return RunDiagnosis.of(stats.errorsByKind(), stats.samples(),
-                Optional.of(new TimeWaitTrend(timeWaitBefore, timeWaitPeak)), report.portBudget());
+                Optional.of(timeWait.trend(RunDiagnosis.connectionFailures(stats.errorsByKind()))),
+                report.portBudget(), log);
     }
 }

@@ -11,7 +11,9 @@ import io.stampede.remote.RemoteEngine;
 import io.stampede.remote.RemoteEngines;
 import io.stampede.results.JtlTail;
 import io.stampede.results.LatencyHistogramFile;
+import io.stampede.results.LatencyWindows;
 import io.stampede.results.RunStatistics;
+import io.stampede.results.Sample;
 import io.stampede.target.TargetServer;
 import io.stampede.target.TargetSettings;
 import java.io.IOException;
@@ -24,8 +26,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -95,6 +99,16 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--remote-exit", description = "With --remote: the engines exit when the run ends (-X).")
     boolean remoteExit;
 
+    @Option(names = "--server-log", paramLabel = "FILE",
+            description = "The target's error log on this machine (e.g. nginx's error.log): what it says during the "
+                    + "run (connections reused, refused, out of files) goes into the diagnosis of failed connections.")
+    Path serverLog;
+
+    @Option(names = "--window", paramLabel = "SECONDS",
+            description = "Length of the windows in the summary's per-window table of req/s and latency percentiles "
+                    + "(default: ${DEFAULT-VALUE}).")
+    int windowSeconds = 30;
+
     @Option(names = "--progress-every", paramLabel = "SECONDS",
             description = "Seconds between progress lines (default: ${DEFAULT-VALUE}).")
     int progressEvery = 5;
@@ -137,7 +151,8 @@ public final class RunCommand implements Callable<Integer> {
                     return EXIT_UNREACHABLE;
                 }
             }
-            InjectorWatch injector = InjectorWatch.start(setup.plan(), props, targetHost, targetPort);
+            InjectorWatch injector = InjectorWatch.start(setup.plan(), props, targetHost, targetPort,
+                    Optional.ofNullable(serverLog));
             injector.verdictLines().forEach(stdout::println);
             return execute(setup, props, injector);
         } finally {
@@ -150,6 +165,13 @@ public final class RunCommand implements Callable<Integer> {
     private RunSetup prepare() throws IOException {
         if (progressEvery < 1) {
             throw new RunInputException("--progress-every " + progressEvery + ": give at least 1 second");
+        }
+        if (windowSeconds < 1) {
+            throw new RunInputException("--window " + windowSeconds + ": give at least 1 second");
+        }
+        if (serverLog != null && Files.isDirectory(serverLog)) {
+            throw new RunInputException("--server-log " + serverLog + " is a folder: give the server's error log file,"
+                    + " e.g. /var/log/nginx/error.log");
         }
         RemoteEngines engines = remote == null ? null : RemoteEngines.parse(remote);
         if (remoteExit && engines == null) {
@@ -241,15 +263,20 @@ public final class RunCommand implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(killer);
 
         RunStatistics stats = new RunStatistics();
+        LatencyWindows windows = new LatencyWindows(windowSeconds * 1000L);
+        Consumer<Sample> feed = s -> {
+            stats.add(s);
+            windows.add(s);
+        };
         long start = System.nanoTime();
         ProgressLine progress = new ProgressLine(start);
         try (JtlTail tail = new JtlTail(jtl)) {
             while (!jmeter.waitFor(progressEvery, TimeUnit.SECONDS)) {
-                tail.poll(stats::add);
-                injector.sample();
+                tail.poll(feed);
+                injector.sample(stats);
                 stdout.println(progress.next(stats, System.nanoTime(), start));
             }
-            tail.poll(stats::add);
+            tail.poll(feed);
         } finally {
             try {
                 Runtime.getRuntime().removeShutdownHook(killer);
@@ -273,6 +300,7 @@ public final class RunCommand implements Callable<Integer> {
         LatencyHistogramFile.write(hlog, stats, stats.firstStartMillis(), stats.firstStartMillis() + stats.spanMs());
         summary.add("  from " + hlog.getFileName() + " (us resolution where the samplers wrote stampede_elapsed_us):");
         summary.addAll(LatencyHistogramFile.summaryLines(LatencyHistogramFile.read(hlog)));
+        summary.addAll(windows.lines());
         injector.diagnose(stats).lines().forEach(l -> summary.add("  " + l));
         summary.forEach(stdout::println);
         int status = 0;

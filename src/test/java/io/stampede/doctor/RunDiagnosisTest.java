@@ -10,6 +10,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.stampede.results.ErrorKind;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -51,21 +53,99 @@ class RunDiagnosisTest {
     }
 
     @Test
-    void resetsWhileTimeWaitPilesUpBlameTheInjector() {
+    void resetsWhileTimeWaitNearTheBudgetBlameTheInjector() {
         RunDiagnosis d = RunDiagnosis.of(Map.of(ErrorKind.CONNECTION_RESET, 12L, ErrorKind.PREMATURE_CLOSE, 3L,
-                ErrorKind.CONNECTION_REFUSED, 1L), 1600, Optional.of(new TimeWaitTrend(10, 400)), FIVE_HUNDRED);
+                ErrorKind.CONNECTION_REFUSED, 1L), 1600, Optional.of(new TimeWaitTrend(10, 450, OptionalLong.of(400))),
+                FIVE_HUNDRED);
         assertTrue(d.injectorSuspected());
         assertEquals("injector: 16 of 1600 samples (1.00%) failed with connection reset (12), connection refused (1),"
-                + " connection closed before the response was complete (3) while TIME_WAIT to the target went from 10"
-                + " to 400 (of 500 local ports per destination): the injector's TIME_WAIT sockets are the likely"
-                + " cause, not the server", d.lines().get(0));
+                + " connection closed before the response was complete (3) while 400 of 500 local ports to the target"
+                + " were in TIME_WAIT: the injector's TIME_WAIT sockets are the likely cause, not the server",
+                d.lines().get(0));
+        assertTrue(d.lines().get(1).startsWith("fix: keep connections alive"), d.lines().get(1));
     }
 
     @Test
-    void withoutABudgetAThousandMoreTimeWaitSocketsCountAsPilingUp() {
+    void timeWaitJustBelowFourFifthsOfTheBudgetIsNotEvidence() {
         Map<ErrorKind, Long> resets = Map.of(ErrorKind.CONNECTION_RESET, 5L);
-        assertTrue(RunDiagnosis.of(resets, 100, Optional.of(new TimeWaitTrend(100, 1100)), Optional.empty()).injectorSuspected());
-        assertFalse(RunDiagnosis.of(resets, 100, Optional.of(new TimeWaitTrend(100, 1099)), Optional.empty()).injectorSuspected());
+        assertTrue(RunDiagnosis.of(resets, 100, Optional.of(new TimeWaitTrend(0, 400, OptionalLong.of(400))),
+                FIVE_HUNDRED).injectorSuspected());
+        assertFalse(RunDiagnosis.of(resets, 100, Optional.of(new TimeWaitTrend(0, 500, OptionalLong.of(399))),
+                FIVE_HUNDRED).injectorSuspected());
+    }
+
+    @Test
+    void aHighTimeWaitPeakAfterTheFailuresIsNotEvidence() {
+        // TIME_WAIT reached the whole budget only when the injector closed its connections at the end of the run;
+        // when the resets happened it stood at 20.
+        RunDiagnosis d = RunDiagnosis.of(Map.of(ErrorKind.CONNECTION_RESET, 5L), 100,
+                Optional.of(new TimeWaitTrend(0, 500, OptionalLong.of(20))), FIVE_HUNDRED);
+        assertFalse(d.injectorSuspected(), d.lines().toString());
+        assertTrue(d.lines().get(0).contains("at most 20 of 500 local ports to the target were in TIME_WAIT when they"
+                + " failed"), d.lines().get(0));
+    }
+
+    @Test
+    void withoutAPortBudgetOnlyOutOfPortsErrorsBlameTheInjector() {
+        Map<ErrorKind, Long> resets = Map.of(ErrorKind.CONNECTION_RESET, 5L);
+        assertFalse(RunDiagnosis.of(resets, 100, Optional.of(new TimeWaitTrend(100, 30000)), Optional.empty())
+                .injectorSuspected());
+        assertTrue(RunDiagnosis.of(Map.of(ErrorKind.OUT_OF_LOCAL_PORTS, 1L), 100,
+                Optional.of(new TimeWaitTrend(100, 100)), Optional.empty()).injectorSuspected());
+    }
+
+    /**
+     * Issue 20's distributed run: 247 closed early and 6 resets of 484,210 samples, TIME_WAIT to the target from 1
+     * to 16,227 of 28,232 ports, no sample out of local ports, and nginx's log saying 184 times that it reused
+     * connections. The server closed them; the injector had ports to spare.
+     */
+    @Test
+    void theIssuesRunIsTheServersDoing() {
+        Optional<PortBudget> defaults = Optional.of(new PortBudget(32768, 60999, 0, 2, OptionalLong.of(1000), true, true));
+        Map<ErrorKind, Long> errors = Map.of(ErrorKind.PREMATURE_CLOSE, 247L, ErrorKind.CONNECTION_RESET, 6L,
+                ErrorKind.OUT_OF_LOCAL_PORTS, 0L);
+        Optional<TimeWaitTrend> timeWait = Optional.of(new TimeWaitTrend(1, 16227));
+        Optional<ServerLogFindings> log = Optional.of(new ServerLogFindings(Path.of("/tmp/bench/error.log"),
+                Map.of(ServerLogEvent.REUSING_CONNECTIONS, 184L)));
+
+        RunDiagnosis d = RunDiagnosis.of(errors, 484210, timeWait, defaults, log);
+        assertFalse(d.injectorSuspected(), d.lines().toString());
+        assertEquals("server or network: 253 of 484210 samples (0.05%) failed with connection reset (6), connection"
+                + " closed before the response was complete (247); no sample ran out of local ports and at most 16227"
+                + " of 28232 local ports to the target were in TIME_WAIT when they failed (TIME_WAIT went from 1 to"
+                + " 16227 over the run, which includes the injector closing its connections at the end), so the server"
+                + " or the network closed these connections", d.lines().get(0));
+        assertEquals("server log error.log: \"reusing connections\" 184 times: nginx closed idle keep-alive connections"
+                + " to make room for new ones: a worker reached its worker_connections; raise worker_connections or"
+                + " worker_processes, and add reuseport to every listen so the kernel spreads connections evenly over"
+                + " the workers", d.lines().get(1));
+        assertEquals(RunDiagnosis.SERVER_CAUSES, d.lines().get(2));
+        for (String cause : List.of("keepalive_timeout", "worker_connections", "a balancer's or firewall's idle timeouts")) {
+            assertTrue(d.lines().get(2).contains(cause), cause);
+        }
+        assertTrue(d.lines().stream().noneMatch(l -> l.contains("injector") && !l.contains("injector closing")),
+                d.lines().toString());
+
+        // The same run without nginx's log: still the server's or the network's, never the injector's.
+        RunDiagnosis withoutLog = RunDiagnosis.of(errors, 484210, timeWait, defaults);
+        assertFalse(withoutLog.injectorSuspected());
+        assertTrue(withoutLog.lines().get(0).startsWith("server or network: 253 of 484210 samples"));
+        assertEquals(RunDiagnosis.SERVER_CAUSES, withoutLog.lines().get(1));
+    }
+
+    @Test
+    void aServerLogIsReportedEvenWhenNoSampleFailed() {
+        Optional<ServerLogFindings> log = Optional.of(new ServerLogFindings(Path.of("error.log"),
+                Map.of(ServerLogEvent.REUSING_CONNECTIONS, 3L, ServerLogEvent.TOO_MANY_OPEN_FILES, 1L)));
+        RunDiagnosis d = RunDiagnosis.of(Map.of(), 1000, Optional.of(new TimeWaitTrend(0, 0)), FIVE_HUNDRED, log);
+        assertFalse(d.injectorSuspected());
+        assertEquals(3, d.lines().size(), d.lines().toString());
+        assertTrue(d.lines().get(0).startsWith("server: no sample failed on its connection, but the server's log"));
+        assertTrue(d.lines().get(1).startsWith("server log error.log: \"reusing connections\" 3 times: "));
+        assertTrue(d.lines().get(2).startsWith("server log error.log: \"too many open files\" 1 time: "));
+        RunDiagnosis quiet = RunDiagnosis.of(Map.of(), 1000, Optional.empty(), FIVE_HUNDRED,
+                Optional.of(new ServerLogFindings(Path.of("error.log"), Map.of())));
+        assertTrue(quiet.lines().isEmpty());
     }
 
     @Test
@@ -74,10 +154,11 @@ class RunDiagnosisTest {
                 Optional.of(new TimeWaitTrend(5, 6)), FIVE_HUNDRED);
         assertFalse(d.injectorSuspected());
         assertTrue(d.lines().get(0).startsWith("server or network: 7 of 700 samples (1.00%) failed with connection reset (7);"
-                + " TIME_WAIT to the target went from 5 to 6"), d.lines().get(0));
+                + " no sample ran out of local ports and at most 6 of 500 local ports"), d.lines().get(0));
         assertTrue(d.lines().get(1).contains("TcpExtListenOverflows"));
         RunDiagnosis unsampled = RunDiagnosis.of(Map.of(ErrorKind.CONNECTION_REFUSED, 2L), 0, Optional.empty(), Optional.empty());
-        assertEquals("2 samples failed with connection refused (2); TIME_WAIT was not sampled, so injector and server"
-                + " cannot be told apart", unsampled.lines().get(0));
+        assertEquals("server or network: 2 samples failed with connection refused (2); no sample ran out of local"
+                + " ports (TIME_WAIT was not sampled), so the server or the network closed these connections",
+                unsampled.lines().get(0));
     }
 }
