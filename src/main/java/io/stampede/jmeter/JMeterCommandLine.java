@@ -44,10 +44,9 @@ public final class JMeterCommandLine {
      * serializes the whole batch and waits for the controller's RMI answer, and a Stampede thread holding
      * thousands of connections reads none of their responses meanwhile (a profile of a distributed run: Java
      * serialization was most of an engine's CPU, on the sampling threads). The asynchronous sender queues each
-     * sample and sends batches from a thread of its own. Its queue size is read on the engine when the plan
-     * arrives, before the controller's -G properties are applied, so {@code stampede server} starts every engine
-     * with {@link #ENGINE_QUEUE_PROPERTY} (JMeter's default of 100 stalled sampling threads for seconds when the
-     * controller fell behind).
+     * sample and sends batches from a thread of its own; its queue ({@link #ENGINE_QUEUE_PROPERTY}, read on the
+     * engines) holds several seconds of samples at tens of thousands per second, so a sampling thread does not
+     * wait for room.
      */
     static Map<String, String> remoteSenderProperties() {
         Map<String, String> p = new LinkedHashMap<>();
@@ -55,12 +54,9 @@ public final class JMeterCommandLine {
         return p;
     }
 
-    /**
-     * An engine's queue of samples for the asynchronous sender: several seconds of samples at tens of thousands per
-     * second, so a sampling thread does not wait for room while the controller catches up.
-     */
-    public static final String ENGINE_QUEUE_PROPERTY = "asynch.batch.queue.size";
-    public static final String ENGINE_QUEUE_SIZE = "100000";
+    /** The engines' sample queue for the asynchronous sender (JMeter's default is 100). */
+    static final String ENGINE_QUEUE_PROPERTY = "asynch.batch.queue.size";
+    static final String ENGINE_QUEUE_SIZE = "100000";
 
     private JMeterCommandLine() {}
 
@@ -93,6 +89,9 @@ public final class JMeterCommandLine {
         }
         controller.putAll(userProperties);
         addProperties(cmd, jmeter, controller);
+        if (!userProperties.containsKey(ENGINE_QUEUE_PROPERTY)) {
+            cmd.add("-G" + ENGINE_QUEUE_PROPERTY + "=" + ENGINE_QUEUE_SIZE);
+        }
         // RMI settings are the controller's own; engines read theirs at start, and keystore passwords stay here.
         userProperties.forEach((k, v) -> {
             if (!k.startsWith("server.rmi.") && !k.startsWith("client.rmi.")) {

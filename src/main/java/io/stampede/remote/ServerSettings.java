@@ -3,7 +3,6 @@
  */
 package io.stampede.remote;
 
-import io.stampede.jmeter.JMeterCommandLine;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Files;
@@ -64,7 +63,6 @@ public record ServerSettings(int registryPort, int objectPort, String advertised
         Map<String, String> p = new LinkedHashMap<>();
         p.put("server_port", Integer.toString(registryPort));
         p.put("server.rmi.localport", Integer.toString(objectPort));
-        p.put(JMeterCommandLine.ENGINE_QUEUE_PROPERTY, JMeterCommandLine.ENGINE_QUEUE_SIZE);
         if (ssl()) {
             p.put("server.rmi.ssl.disable", "false");
             p.put("server.rmi.ssl.keystore.file", keystore.toAbsolutePath().toString());

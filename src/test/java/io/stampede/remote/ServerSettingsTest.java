@@ -19,9 +19,8 @@ class ServerSettingsTest {
     @Test
     void plainRmiByDefault() {
         ServerSettings s = new ServerSettings(41099, 41100, "127.0.0.1", null, "changeit");
-        // the asynchronous sender's queue is read when a plan arrives, before a controller's -G: set at start
-        assertEquals(Map.of("server_port", "41099", "server.rmi.localport", "41100", "server.rmi.ssl.disable", "true",
-                "asynch.batch.queue.size", "100000"), s.jmeterProperties());
+        assertEquals(Map.of("server_port", "41099", "server.rmi.localport", "41100", "server.rmi.ssl.disable", "true"),
+                s.jmeterProperties());
         assertEquals(List.of("-Djava.rmi.server.hostname=127.0.0.1"), s.jvmOptions());
     }
 
