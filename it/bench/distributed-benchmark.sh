@@ -3,13 +3,16 @@
 #
 # Distributed benchmark: N `stampede server` engines on this machine and one controller (`stampede run --remote`)
 # hold keep-alive connections to a throwaway nginx, each engine below the per-process file limit. Prints the
-# aggregate requests/s, the peak of concurrent connections nginx saw, and errors.
+# peak of concurrent connections nginx saw, req/s and latency percentiles per 30-s window and for the steady state
+# (the windows after the ramp-up), errors, nginx's own warnings and accepted connections, where the CPU went, and
+# marks the run INVALID when nginx closed or reused connections (then nginx, not the injector, was the limit).
 #
 #   it/bench/distributed-benchmark.sh [--engines N] [--connections-per-engine C] [--connections-per-thread K]
-#                                     [--duration S] [--rampup S] [--think-ms MS] [--heap SIZE]
+#                                     [--duration S] [--rampup S] [--think-ms MS] [--heap SIZE] [--jfr]
 #
-# Each engine runs C/K JMeter threads; each thread keeps K connections (stampede.connections_per_thread, issue 5;
-# samplers without it keep one connection per thread, so give K=1 until then). Traffic stays on loopback.
+# Each engine runs C/K JMeter threads; each thread keeps K connections (stampede.connections_per_thread), each
+# paced at one request per think time. --jfr records a profile of engine 0 (work dir/engine-0.jfr).
+# Traffic stays on loopback.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 
@@ -24,7 +27,7 @@ while (($#)); do
     --rampup) rampup=$2 ;;
     --think-ms) think_ms=$2 ;;
     --heap) heap=$2 ;;
-    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
     *) echo "distributed-benchmark: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
   shift 2 || { echo "distributed-benchmark: $1 needs a value" >&2; exit 2; }
@@ -162,6 +165,9 @@ fi
 ) &
 monitor_pid=$!
 
+# The steady state starts once the last thread has started (ramp-up) and opened all its connections, which a paced
+# thread spreads over one pacing interval.
+steady_after=$((rampup + (per_thread > 1 ? think_ms / 1000 : 0)))
 echo "distributed-benchmark: $engines engines x $per_engine connections ($threads threads x $per_thread) = $total connections"
 # One connection per thread: a JMeter timer paces the thread. Several: each connection is paced by the sampler
 # (stampede.pacing_ms), since a timer would pace the thread's results, not its connections.
@@ -171,18 +177,24 @@ set +e
 "$root/stampede" run "$root/it/bench/distributed-hold.jmx" --remote "$(IFS=,; echo "${remote[*]}")" --remote-exit \
   --host 127.0.0.1 --port "$base" -J ports="$ports" -J threads="$threads" -J duration="$duration" \
   -J rampup="$rampup" -J stampede.connections_per_thread="$per_thread" "${pace[@]}" \
+  --server-log "$work/error.log" --steady-after "$steady_after" \
   --no-dashboard --heap 2g --out "$work/results" | tee "$work/run.out"
 status=${PIPESTATUS[0]}
 set -e
 read -r peak peak_fds _ <"$work/monitor" || { peak=0; peak_fds=0; }
+# nginx's own count of connections it accepted: more than planned means connections were closed and reopened.
+accepted=$(curl -s --max-time 5 "http://127.0.0.1:$status_port/status" | awk 'f && !n { n = $1 } /accepts/ { f = 1 } END { print n + 0 }' || true)
+accepted=${accepted:-0}
+# ...less stampede run's reachability probe and the status request itself.
+reopened=$((accepted - 2 > total ? accepted - 2 - total : 0))
 
-# Steady state: after the ramp-up (+5 s) until 2 s before the end, from the JTL's start timestamps.
 jtl="$work/results/results.jtl"
-steady=$(awk -F, -v ramp="$rampup" -v dur="$duration" 'NR > 1 && $1 ~ /^[0-9]+$/ {
-    t[NR] = $1; ok[NR] = $8; if (!first || $1 < first) first = $1 }
-  END { lo = first + (ramp + 5) * 1000; hi = first + (dur - 2) * 1000; n = 0; e = 0
-        for (i in t) if (t[i] >= lo && t[i] < hi) { n++; if (ok[i] != "true") e++ }
-        if (hi > lo) printf "%.0f req/s, %d errors", n * 1000 / (hi - lo), e; else print "n/a" }' "$jtl" 2>/dev/null || echo n/a)
+# Connections the server closed under a request (our samplers' PrematureCloseException, or a reset).
+# (from the summary's errors by kind)
+server_closed=$( (grep -E "^    (connection closed before the response was complete|connection reset) " "$work/run.out" || true) \
+  | awk '{ gsub(",", "", $NF); n += $NF } END { print n + 0 }')
+reusing=$(grep -c "reusing connections" "$work/error.log" || true)
+not_enough=$( (grep "worker_connections are not enough" "$work/error.log" || true) | grep -vc "reusing connections" || true)
 engine_names=$(awk -F, 'NR > 1 { split($6, a, "-"); seen[a[1]] = 1 } END { for (k in seen) n++; print n + 0 }' "$jtl" 2>/dev/null || echo 0)
 
 echo
@@ -192,7 +204,12 @@ echo "connections (target)    $total"
 echo "connections (peak seen) $peak established on nginx's ports (sampled every 2 s)"
 echo "engine open files, max  $peak_fds (limit $limit)"
 grep -E "^  (samples|latency|errors) " "$work/run.out" | sed 's/^  /whole run               /' || true
-echo "steady state            $steady"
+echo "per 30-s window (the steady state counts, the whole run does not):"
+sed -n '/^  per 30-s window/,/^  [a-z]/p' "$work/run.out" | grep -E "^    " || true
+grep -E "^  steady " "$work/run.out" | sed 's/^  steady     /steady state            /' || echo "steady state            none"
+echo "nginx                   $workers workers x $worker_conns worker_connections, reuseport on $ports port(s); accepted $accepted connections (planned $total + 2 probes)"
+echo "nginx warnings          $reusing \"reusing connections\", $not_enough other \"worker_connections are not enough\""
+echo "server-side closes      $server_closed samples closed early or reset; $reopened connections reopened"
 if read -r cpu_e cpu_n cpu_all cpu_idle <"$work/cpu" 2>/dev/null && ((cpu_all > 0)); then
   cores=$(nproc)
   awk -v e="$cpu_e" -v n="$cpu_n" -v a="$cpu_all" -v i="$cpu_idle" -v c="$cores" 'BEGIN {
@@ -200,5 +217,15 @@ if read -r cpu_e cpu_n cpu_all cpu_idle <"$work/cpu" 2>/dev/null && ((cpu_all > 
       c, e / a * c, n / a * c, (a - i - e - n) / a * c, i / a * c }'
 fi
 ((jfr)) && echo "profile of engine 0     $work/engine-0.jfr (jfr print --events jdk.GarbageCollection / jdk.ExecutionSample)"
+invalid=()
+((reusing == 0)) || invalid+=("nginx reused (closed) connections $reusing times")
+((not_enough == 0)) || invalid+=("nginx ran out of worker_connections $not_enough times")
+((server_closed == 0)) || invalid+=("$server_closed samples failed on connections the server closed")
+((reopened == 0)) || invalid+=("$reopened connections were reopened")
+if ((${#invalid[@]})); then
+  echo "run                     INVALID: $(IFS=';'; echo "${invalid[*]}" | sed 's/;/; /g'): the server, not the injector, was the limit"
+else
+  echo "run                     valid: no connection reused, closed or reopened by nginx"
+fi
 echo "stampede run exit       $status; results in $work"
 exit "$status"

@@ -44,19 +44,17 @@ public final class JMeterCommandLine {
      * serializes the whole batch and waits for the controller's RMI answer, and a Stampede thread holding
      * thousands of connections reads none of their responses meanwhile (a profile of a distributed run: Java
      * serialization was most of an engine's CPU, on the sampling threads). The asynchronous sender queues each
-     * sample and sends batches from a thread of its own; its queue ({@link #ENGINE_QUEUE_PROPERTY}, read on the
-     * engines) holds several seconds of samples at tens of thousands per second, so a sampling thread does not
-     * wait for room.
+     * sample and sends batches from a thread of its own. Its queue must hold several seconds of samples at tens of
+     * thousands per second, so that a sampling thread never waits for room while the controller catches up:
+     * JMeter's default of 100 stalled sampling threads for seconds. The size is the controller's too (the sender
+     * takes it with it, sample_sender_client_configured=true).
      */
     static Map<String, String> remoteSenderProperties() {
         Map<String, String> p = new LinkedHashMap<>();
         p.put("mode", "StrippedAsynch");
+        p.put("asynch.batch.queue.size", "100000");
         return p;
     }
-
-    /** The engines' sample queue for the asynchronous sender (JMeter's default is 100). */
-    static final String ENGINE_QUEUE_PROPERTY = "asynch.batch.queue.size";
-    static final String ENGINE_QUEUE_SIZE = "100000";
 
     private JMeterCommandLine() {}
 
@@ -89,9 +87,6 @@ public final class JMeterCommandLine {
         }
         controller.putAll(userProperties);
         addProperties(cmd, jmeter, controller);
-        if (!userProperties.containsKey(ENGINE_QUEUE_PROPERTY)) {
-            cmd.add("-G" + ENGINE_QUEUE_PROPERTY + "=" + ENGINE_QUEUE_SIZE);
-        }
         // RMI settings are the controller's own; engines read theirs at start, and keystore passwords stay here.
         userProperties.forEach((k, v) -> {
             if (!k.startsWith("server.rmi.") && !k.startsWith("client.rmi.")) {

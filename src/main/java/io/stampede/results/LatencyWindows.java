@@ -89,7 +89,7 @@ public final class LatencyWindows {
         for (Map.Entry<Long, Bucket> e : buckets.entrySet()) {
             long start = e.getKey() * windowMs;
             long end = start + windowMs;
-            if (start >= fromMs && end <= toMs && end <= roundUpToSecond(lastStart + 1)) {
+            if (start >= fromMs && end <= toMs && end <= roundUpToSecond(lastStart + 1) + 1000) {
                 merged.add(e.getValue().us);
                 errors += e.getValue().errors;
                 first = Math.min(first, start);
@@ -100,6 +100,25 @@ public final class LatencyWindows {
             return Optional.empty();
         }
         return Optional.of(window(first, last, merged, merged.getTotalCount(), errors));
+    }
+
+    /**
+     * The steady-state line: the windows wholly after {@code afterMs} merged, and the worst p99 among them (a
+     * merged p99 can hide one bad window).
+     */
+    public String steadyLine(long afterMs) {
+        Optional<Window> steady = steady(afterMs, Long.MAX_VALUE / 2);
+        if (steady.isEmpty()) {
+            return String.format(Locale.ROOT, "  steady     none: no whole %d-s window starts %d s or more after the"
+                    + " first sample; run longer", windowMs / 1000, afterMs / 1000);
+        }
+        Window w = steady.get();
+        long worstP99 = windows().stream().filter(x -> x.fromMs() >= w.fromMs() && x.toMs() <= w.toMs())
+                .mapToLong(Window::p99Us).max().orElse(w.p99Us());
+        return String.format(Locale.ROOT, "  steady     %d-%d s: %,.0f req/s  p50 %s  p95 %s  p99 %s  max %s  errors %,d"
+                        + "  (worst window p99 %s)", w.fromMs() / 1000, w.toMs() / 1000, w.requestsPerSecond(),
+                duration(w.p50Us()), duration(w.p95Us()), duration(w.p99Us()), duration(w.maxUs()), w.errors(),
+                duration(worstP99));
     }
 
     private static Window window(long from, long to, Histogram h, long samples, long errors) {

@@ -109,6 +109,11 @@ public final class RunCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE}).")
     int windowSeconds = 30;
 
+    @Option(names = "--steady-after", paramLabel = "SECONDS",
+            description = "Also report the steady state: the windows that start at least this long after the first "
+                    + "sample (once the ramp-up is over), merged, and the worst of their p99s.")
+    Integer steadyAfter;
+
     @Option(names = "--progress-every", paramLabel = "SECONDS",
             description = "Seconds between progress lines (default: ${DEFAULT-VALUE}).")
     int progressEvery = 5;
@@ -168,6 +173,9 @@ public final class RunCommand implements Callable<Integer> {
         }
         if (windowSeconds < 1) {
             throw new RunInputException("--window " + windowSeconds + ": give at least 1 second");
+        }
+        if (steadyAfter != null && steadyAfter < 0) {
+            throw new RunInputException("--steady-after " + steadyAfter + ": give 0 or more seconds");
         }
         if (serverLog != null && Files.isDirectory(serverLog)) {
             throw new RunInputException("--server-log " + serverLog + " is a folder: give the server's error log file,"
@@ -301,6 +309,9 @@ public final class RunCommand implements Callable<Integer> {
         summary.add("  from " + hlog.getFileName() + " (us resolution where the samplers wrote stampede_elapsed_us):");
         summary.addAll(LatencyHistogramFile.summaryLines(LatencyHistogramFile.read(hlog)));
         summary.addAll(windows.lines());
+        if (steadyAfter != null) {
+            summary.add(windows.steadyLine(steadyAfter * 1000L));
+        }
         injector.diagnose(stats).lines().forEach(l -> summary.add("  " + l));
         summary.forEach(stdout::println);
         int status = 0;

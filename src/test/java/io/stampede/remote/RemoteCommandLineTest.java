@@ -33,9 +33,9 @@ class RemoteCommandLineTest {
         // __P in the plan is evaluated on the engines, so they get the properties with -G
         assertTrue(cmd.contains("-Ghost=127.0.0.1"));
         assertTrue(cmd.contains("-Gthreads=8"));
-        // the sample sender is built on the controller, so its mode is -J; its queue is read on the engines: -G
+        // the sample sender and its queue size are the controller's, so they are -J
         assertTrue(cmd.contains("-Jmode=StrippedAsynch"));
-        assertTrue(cmd.contains("-Gasynch.batch.queue.size=100000"));
+        assertTrue(cmd.contains("-Jasynch.batch.queue.size=100000"));
         assertTrue(cmd.contains("-Jserver.rmi.ssl.disable=true"));
         assertTrue(cmd.contains("-Jjmeter.save.saveservice.thread_counts=true"));
         assertFalse(cmd.stream().anyMatch(a -> a.startsWith("-Gmode")));
@@ -44,8 +44,8 @@ class RemoteCommandLineTest {
                 Path.of("j.log"), Map.of("mode", "StrippedBatch", "asynch.batch.queue.size", "500"), "e1", false);
         assertTrue(own.contains("-Jmode=StrippedBatch"), own.toString());
         assertFalse(own.contains("-Jmode=StrippedAsynch"), own.toString());
-        assertTrue(own.contains("-Gasynch.batch.queue.size=500"), own.toString());
-        assertFalse(own.contains("-Gasynch.batch.queue.size=100000"), own.toString());
+        assertTrue(own.contains("-Jasynch.batch.queue.size=500"), own.toString());
+        assertFalse(own.contains("-Jasynch.batch.queue.size=100000"), own.toString());
     }
 
     @Test

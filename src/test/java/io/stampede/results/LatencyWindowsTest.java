@@ -74,6 +74,27 @@ class LatencyWindowsTest {
         assertEquals(1_500, steady.p99Us(), 15);
         assertEquals(10.0, steady.requestsPerSecond(), 1e-9);
         assertTrue(w.steady(12_000, 20_000).isEmpty());
+        assertEquals("  steady     10-50 s: 10 req/s  p50 1.5 ms  p95 1.5 ms  p99 1.5 ms  max 1.5 ms  errors 0"
+                + "  (worst window p99 1.5 ms)", w.steadyLine(10_000));
+        assertEquals("  steady     none: no whole 10-s window starts 45 s or more after the first sample; run longer",
+                w.steadyLine(45_000));
+    }
+
+    @Test
+    void theWorstSteadyWindowIsNamedBesideTheMergedFigure() {
+        LatencyWindows w = new LatencyWindows(10_000);
+        for (int s = 0; s < 40; s++) {
+            for (int i = 0; i < 100; i++) {
+                // 20-30 s: 3 of every 100 samples take 2.5 s; the other windows stay at 1 ms
+                long us = s >= 20 && s < 30 && i < 3 ? 2_500_000 : 1_000;
+                w.add(micros(s * 1000L + i * 10L, us));
+            }
+        }
+        String line = w.steadyLine(10_000);
+        // merged, the 30 slow samples are 1 % of 3,000: the merged p99 hides them, the worst window does not
+        assertTrue(line.startsWith("  steady     10-40 s: 100 req/s  p50 1.0 ms  p95 1.0 ms  p99 1.0 ms  max 2507 ms"),
+                line);
+        assertTrue(line.endsWith("(worst window p99 2507 ms)"), line);
     }
 
     @Test
