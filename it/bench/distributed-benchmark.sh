@@ -130,6 +130,8 @@ engine_jvms() { for p in "${pids[@]}"; do pgrep -P "$p" || true; done; }
 ticks() { local t=0 p; for p in "$@"; do
   [[ -r /proc/$p/stat ]] && t=$((t + $(awk '{ print $14 + $15 }' "/proc/$p/stat" 2>/dev/null || echo 0))); done; echo "$t"; }
 nginx_pids() { echo "$nginx_pid"; pgrep -P "$nginx_pid" || true; }
+controller_pids() { local c; for c in $(pgrep -f -- "-jar .* run $root/it/bench/distributed-hold.jmx" || true); do
+  echo "$c"; pgrep -P "$c" || true; done; }
 if ((jfr)); then
   # A profile of engine 0 for the whole run: where an engine's CPU goes and how long it stops for GC.
   jcmd "$(pgrep -P "${pids[0]}" | head -1)" JFR.start name=bench settings=profile dumponexit=true filename="$work/engine-0.jfr" \
@@ -144,17 +146,22 @@ fi
   while sleep 2; do
     # Per-process CPU is read while the processes live (the engines exit at the end): keep the last figure of each.
     for j in $(engine_jvms); do t=$(ticks "$j"); ((t > 0)) && last_ticks[e$j]=$t; done
+    # the controller: `stampede run` (progress, JTL statistics) and its JMeter (RMI, JTL writing)
+    for j in $(controller_pids); do t=$(ticks "$j"); ((t > 0)) && last_ticks[c$j]=$t; done
     for j in $(nginx_pids); do t=$(ticks "$j"); ((t > 0)) && last_ticks[n$j]=$t; done
-    e=0 ng=0
+    e=0 ng=0 ct=0
     for k in "${!last_ticks[@]}"; do
       [[ -n ${first_ticks[$k]:-} ]] || first_ticks[$k]=${last_ticks[$k]}
       d=$((last_ticks[$k] - first_ticks[$k]))
-      [[ $k == e* ]] && e=$((e + d)) || ng=$((ng + d))
+      case $k in e*) e=$((e + d)) ;; c*) ct=$((ct + d)) ;; *) ng=$((ng + d)) ;; esac
     done
     cpu=$(awk '/^cpu / { print $2 + $3 + $4 + $5 + $6 + $7 + $8 }' /proc/stat)
     idle=$(awk '/^cpu / { print $5 + $6 }' /proc/stat)
-    echo "$e $ng $((cpu - cpu0)) $((idle - idle0))" >"$work/cpu"
-    n=$(ss -Htn state established "( sport >= :$base and sport <= :$last )" | wc -l)
+    echo "$e $ng $((cpu - cpu0)) $((idle - idle0)) $ct" >"$work/cpu"
+    # nginx's own count (stub_status "Active connections", less this request): listing 100,000 sockets with ss
+    # every 2 s would cost the machine more CPU than the injectors' requests.
+    n=$(curl -s --max-time 2 "http://127.0.0.1:$status_port/status" | awk '/^Active connections/ { print $3 - 1 }' || true)
+    n=${n:-0}
     ((n > peak)) && peak=$n
     for j in $(engine_jvms); do
       f=$(ls "/proc/$j/fd" 2>/dev/null | wc -l)
@@ -201,7 +208,7 @@ echo
 echo "=== distributed benchmark ==="
 echo "engines                 $engines (samples from $engine_names of them), $threads threads x $per_thread connection(s) each"
 echo "connections (target)    $total"
-echo "connections (peak seen) $peak established on nginx's ports (sampled every 2 s)"
+echo "connections (peak seen) $peak open in nginx (stub_status, sampled every 2 s)"
 echo "engine open files, max  $peak_fds (limit $limit)"
 grep -E "^  (samples|latency|errors) " "$work/run.out" | sed 's/^  /whole run               /' || true
 echo "per 30-s window (the steady state counts, the whole run does not):"
@@ -210,11 +217,11 @@ grep -E "^  steady " "$work/run.out" | sed 's/^  steady     /steady state       
 echo "nginx                   $workers workers x $worker_conns worker_connections, reuseport on $ports port(s); accepted $accepted connections (planned $total + 2 probes)"
 echo "nginx warnings          $reusing \"reusing connections\", $not_enough other \"worker_connections are not enough\""
 echo "server-side closes      $server_closed samples closed early or reset; $reopened connections reopened"
-if read -r cpu_e cpu_n cpu_all cpu_idle <"$work/cpu" 2>/dev/null && ((cpu_all > 0)); then
+if read -r cpu_e cpu_n cpu_all cpu_idle cpu_c <"$work/cpu" 2>/dev/null && ((cpu_all > 0)); then
   cores=$(nproc)
-  awk -v e="$cpu_e" -v n="$cpu_n" -v a="$cpu_all" -v i="$cpu_idle" -v c="$cores" 'BEGIN {
-    printf "cpu (cores of %d, run)  engines %.2f, nginx %.2f, rest (controller, kernel, others) %.2f, idle %.2f\n",
-      c, e / a * c, n / a * c, (a - i - e - n) / a * c, i / a * c }'
+  awk -v e="$cpu_e" -v n="$cpu_n" -v a="$cpu_all" -v i="$cpu_idle" -v c="$cores" -v k="${cpu_c:-0}" 'BEGIN {
+    printf "cpu (cores of %d, run)  engines %.2f, controller %.2f, nginx %.2f, rest (softirq, monitor, others) %.2f, idle %.2f\n",
+      c, e / a * c, k / a * c, n / a * c, (a - i - e - n - k) / a * c, i / a * c }'
 fi
 ((jfr)) && echo "profile of engine 0     $work/engine-0.jfr (jfr print --events jdk.GarbageCollection / jdk.ExecutionSample)"
 invalid=()

@@ -60,6 +60,10 @@ class RealMachineTest {
             TimeWaitCount after = doctor.timeWait(Optional.of(target));
             assertEquals(before + connections, after.toTarget());
             assertTrue(after.total() >= after.toTarget());
+            // ss (what a run samples) and /proc/net/tcp (the fallback) agree
+            TimeWaitCount proc = new TcpTable(SystemFiles.under(java.nio.file.Path.of("/"))).timeWait(Optional.of(target));
+            assertEquals(after.toTarget(), proc.toTarget());
+            assertTrue(SocketStats.find().isPresent(), "iproute2's ss is installed here (it/run-tests.sh installs it)");
         } catch (IOException e) {
             throw new AssertionError("loopback sockets failed", e);
         }

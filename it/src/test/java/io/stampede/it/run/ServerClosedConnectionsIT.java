@@ -1,0 +1,140 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in
+ * compliance with the License. You may obtain a copy of the License at
+ * https://www.apache.org/licenses/LICENSE-2.0
+ */
+package io.stampede.it.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.stampede.it.support.FreePort;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 20: a server that closes keep-alive connections itself must be reported as the server's doing, never as
+ * the injector's. Real nginx with one worker and 12 worker_connections gets a keep-alive plan of 40 paced connections:
+ * it closes idle keep-alive connections to make room ("reusing connections") and drops new ones it has no room
+ * for; `stampede run --server-log` must put the failures on the server, quoting nginx's log.
+ */
+class ServerClosedConnectionsIT {
+
+    private static final Path ROOT = Path.of(System.getProperty("stampede.root", "..")).toAbsolutePath().normalize();
+    private static final Pattern ERRORS = Pattern.compile("errors\\s+([\\d,]+) \\(");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void nginxShortOfWorkerConnectionsIsReportedAsTheServerNotTheInjector() throws Exception {
+        int port = FreePort.loopback();
+        Process nginx = startNginx(port);
+        try {
+            Result run = stampede(List.of("run", ROOT.resolve("it/bench/distributed-hold.jmx").toString(),
+                    "--host", "127.0.0.1", "--port", Integer.toString(port), "-J", "threads=1", "-J", "duration=8",
+                    "-J", "rampup=0", "-J", "stampede.connections_per_thread=40", "-J", "pacing_ms=400",
+                    "-J", "think_ms=0", "--server-log", dir.resolve("error.log").toString(), "--no-dashboard",
+                    "--progress-every", "1", "--out", dir.resolve("out").toString()));
+            String out = run.stdout();
+            assertEquals(0, run.exit(), run.describe());
+            String log = Files.readString(dir.resolve("error.log"));
+            assertTrue(log.contains("worker_connections are not enough"), log);
+
+            // whatever the samples saw, the verdict quotes nginx's log and never names the injector
+            assertTrue(out.contains("server log error.log: \"reusing connections\"")
+                    || out.contains("server log error.log: \"worker_connections are not enough\""), run.describe());
+            assertFalse(out.contains("injector:"), run.describe());
+            assertFalse(out.contains("not the server"), run.describe());
+            Matcher errors = ERRORS.matcher(out);
+            assertTrue(errors.find(), run.describe());
+            if (!errors.group(1).equals("0")) {
+                assertTrue(out.contains("  server or network: "), run.describe());
+                assertTrue(out.contains("no sample ran out of local ports"), run.describe());
+                assertTrue(out.contains("usual causes on the server's side: its keep-alive limits"), run.describe());
+            } else {
+                assertTrue(out.contains("  server: no sample failed on its connection, but the server's log reports"),
+                        run.describe());
+            }
+            assertTrue(out.contains("per 30-s window"), run.describe());
+        } finally {
+            nginx.descendants().forEach(ProcessHandle::destroy);
+            nginx.destroy();
+            if (!nginx.waitFor(10, TimeUnit.SECONDS)) {
+                nginx.destroyForcibly();
+            }
+        }
+    }
+
+    /** One worker with 12 worker_connections (its listening socket takes one of them), keep-alive for a minute. */
+    private Process startNginx(int port) throws IOException, InterruptedException {
+        Files.createDirectories(dir.resolve("html"));
+        Files.writeString(dir.resolve("html/test.txt"), "Hello, Stampede!!\n");
+        Files.writeString(dir.resolve("nginx.conf"), (Files.isWritable(Path.of("/root")) ? "user root;\n" : "")
+                + "worker_processes 1;\npid " + dir.resolve("nginx.pid") + ";\nerror_log " + dir.resolve("error.log")
+                + " warn;\nevents { worker_connections 12; }\n"
+                + "http {\n  access_log off;\n  keepalive_timeout 60s;\n  keepalive_requests 100000;\n"
+                + "  client_body_temp_path " + dir + "/b;\n  proxy_temp_path " + dir + "/p;\n  fastcgi_temp_path "
+                + dir + "/f;\n  uwsgi_temp_path " + dir + "/u;\n  scgi_temp_path " + dir + "/s;\n"
+                + "  server {\n    listen 127.0.0.1:" + port + ";\n    root " + dir.resolve("html") + ";\n  }\n}\n");
+        Process p = new ProcessBuilder("/usr/sbin/nginx", "-p", dir + "/", "-e", dir.resolve("error.log").toString(),
+                "-c", dir.resolve("nginx.conf").toString(), "-g", "daemon off;")
+                .redirectErrorStream(true).redirectOutput(dir.resolve("nginx.out").toFile()).start();
+        for (int i = 0; i < 200; i++) {
+            assertTrue(p.isAlive(), () -> "nginx exited: " + read(dir.resolve("nginx.out")) + read(dir.resolve("error.log")));
+            try (Socket s = new Socket()) {
+                s.connect(new InetSocketAddress("127.0.0.1", port), 200);
+                return p;
+            } catch (IOException notYet) {
+                Thread.sleep(50);
+            }
+        }
+        p.destroyForcibly();
+        throw new AssertionError("nginx did not listen on " + port + " within 10 s");
+    }
+
+    private static String read(Path p) {
+        try {
+            return Files.exists(p) ? Files.readString(p) : "";
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    private Result stampede(List<String> args) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>();
+        cmd.add(ROOT.resolve("stampede").toString());
+        cmd.addAll(args);
+        Path stdout = dir.resolve("stampede.out");
+        Path stderr = dir.resolve("stampede.err");
+        Process p = new ProcessBuilder(cmd).directory(ROOT.toFile())
+                .redirectOutput(stdout.toFile()).redirectError(stderr.toFile()).start();
+        try {
+            if (!p.waitFor(180, TimeUnit.SECONDS)) {
+                throw new AssertionError("stampede " + args + " did not finish within 180 s:\n"
+                        + Files.readString(stdout) + Files.readString(stderr));
+            }
+            return new Result(p.exitValue(), Files.readString(stdout), Files.readString(stderr));
+        } finally {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            p.destroyForcibly();
+        }
+    }
+
+    private record Result(int exit, String stdout, String stderr) {
+        String describe() {
+            return "exit " + exit + "\n--- stdout\n" + stdout + "\n--- stderr\n" + stderr;
+        }
+    }
+}
