@@ -44,9 +44,15 @@ limit=$(ulimit -n)
 
 threads=$((per_engine / per_thread))
 total=$((engines * per_engine))
-# One loopback destination (address, port) offers one source port per connection: ~28k with the default
-# ip_local_port_range, so nginx listens on one port per 25,000 connections.
-ports=$(( (total + 24999) / 25000 ))
+# One loopback destination (address, port) offers one source port per connection from ip_local_port_range (~28k),
+# and connect() looks for a free one by walking the range: once a destination holds more than about half of it
+# (connect prefers every other port), each new connect scans thousands of busy ports in the kernel. A profile of
+# the 102,000-connection run with 5 ports (20,400 per destination) showed JMeter threads inside connect() for
+# minutes during the ramp-up. So nginx listens on one port per 5,000 connections; thread N of every engine uses
+# port base + N % ports, so there are at most as many ports as threads per engine.
+ports=$(( (total + 4999) / 5000 ))
+((ports <= threads)) || ports=$threads
+per_destination=$(( (threads + ports - 1) / ports * per_thread * engines ))
 # Each nginx worker also stays below the file limit. With reuseport the kernel spreads new connections evenly over
 # the workers (without it one worker can take most of them, reach worker_connections and start closing idle
 # keep-alive connections: "worker_connections are not enough, reusing connections"), and twice the workers needed
@@ -179,6 +185,7 @@ echo "distributed-benchmark: $engines engines x $per_engine connections ($thread
 # One connection per thread: a JMeter timer paces the thread. Several: each connection is paced by the sampler
 # (stampede.pacing_ms), since a timer would pace the thread's results, not its connections.
 if ((per_thread > 1)); then pace=(-J pacing_ms="$think_ms" -J think_ms=0); else pace=(-J think_ms="$think_ms"); fi
+echo "distributed-benchmark: up to $per_destination connections per destination port (local port range: $(sysctl -n net.ipv4.ip_local_port_range | tr '\t' '-'))"
 echo "distributed-benchmark: nginx ($workers workers) on 127.0.0.1:$base..$last; ${duration}s, ramp-up ${rampup}s, think ${think_ms} ms; work dir $work"
 set +e
 "$root/stampede" run "$root/it/bench/distributed-hold.jmx" --remote "$(IFS=,; echo "${remote[*]}")" --remote-exit \
