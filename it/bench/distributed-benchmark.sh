@@ -237,7 +237,7 @@ invalid=()
 ((server_closed == 0)) || invalid+=("$server_closed samples failed on connections the server closed")
 ((reopened == 0)) || invalid+=("$reopened connections were reopened")
 if ((${#invalid[@]})); then
-  echo "run                     INVALID: $(IFS=';'; echo "${invalid[*]}" | sed 's/;/; /g'): the server, not the injector, was the limit"
+  echo "run                     INVALID: $(IFS=';'; echo "${invalid[*]}" | sed 's/;/; /g') (these figures do not show what the injectors can hold: a limit of nginx, or connections nginx closed while an injector stalled; see the windows)"
 else
   echo "run                     valid: no connection reused, closed or reopened by nginx"
 fi
