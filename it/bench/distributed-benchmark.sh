@@ -146,7 +146,7 @@ fi
 
 # --- monitor: peak established connections on nginx's side, and the engines' open files ----------------------------
 (
-  peak=0 peak_fds=0; declare -A last_ticks first_ticks
+  peak=0 peak_fds=0 polls=0; declare -A last_ticks first_ticks
   cpu0=$(awk '/^cpu / { print $2 + $3 + $4 + $5 + $6 + $7 + $8 }' /proc/stat)
   idle0=$(awk '/^cpu / { print $5 + $6 }' /proc/stat)
   while sleep 2; do
@@ -166,6 +166,7 @@ fi
     echo "$e $ng $((cpu - cpu0)) $((idle - idle0)) $ct" >"$work/cpu"
     # nginx's own count (stub_status "Active connections", less this request): listing 100,000 sockets with ss
     # every 2 s would cost the machine more CPU than the injectors' requests.
+    polls=$((polls + 1))
     n=$(curl -s --max-time 2 "http://127.0.0.1:$status_port/status" | awk '/^Active connections/ { print $3 - 1 }' || true)
     n=${n:-0}
     ((n > peak)) && peak=$n
@@ -173,7 +174,7 @@ fi
       f=$(ls "/proc/$j/fd" 2>/dev/null | wc -l)
       ((f > peak_fds)) && peak_fds=$f
     done
-    echo "$peak $peak_fds $n" >"$work/monitor"
+    echo "$peak $peak_fds $n $polls" >"$work/monitor"
   done
 ) &
 monitor_pid=$!
@@ -195,12 +196,13 @@ set +e
   --no-dashboard --heap 2g --out "$work/results" | tee "$work/run.out"
 status=${PIPESTATUS[0]}
 set -e
-read -r peak peak_fds _ <"$work/monitor" || { peak=0; peak_fds=0; }
+read -r peak peak_fds _ polls <"$work/monitor" || { peak=0; peak_fds=0; polls=0; }
 # nginx's own count of connections it accepted: more than planned means connections were closed and reopened.
 accepted=$(curl -s --max-time 5 "http://127.0.0.1:$status_port/status" | awk 'f && !n { n = $1 } /accepts/ { f = 1 } END { print n + 0 }' || true)
 accepted=${accepted:-0}
-# ...less stampede run's reachability probe and the status request itself.
-reopened=$((accepted - 2 > total ? accepted - 2 - total : 0))
+# ...less stampede run's reachability probe, the monitor's status requests and this one.
+probes=$((2 + ${polls:-0}))
+reopened=$((accepted - probes > total ? accepted - probes - total : 0))
 
 jtl="$work/results/results.jtl"
 # Connections the server closed under a request (our samplers' PrematureCloseException, or a reset).
@@ -221,7 +223,7 @@ grep -E "^  (samples|latency|errors) " "$work/run.out" | sed 's/^  /whole run   
 echo "per 30-s window (the steady state counts, the whole run does not):"
 sed -n '/^  per 30-s window/,/^  [a-z]/p' "$work/run.out" | grep -E "^    " || true
 grep -E "^  steady " "$work/run.out" | sed 's/^  steady     /steady state            /' || echo "steady state            none"
-echo "nginx                   $workers workers x $worker_conns worker_connections, reuseport on $ports port(s); accepted $accepted connections (planned $total + 2 probes)"
+echo "nginx                   $workers workers x $worker_conns worker_connections, reuseport on $ports port(s); accepted $accepted connections (planned $total + $probes probes)"
 echo "nginx warnings          $reusing \"reusing connections\", $not_enough other \"worker_connections are not enough\""
 echo "server-side closes      $server_closed samples closed early or reset; $reopened connections reopened"
 if read -r cpu_e cpu_n cpu_all cpu_idle cpu_c <"$work/cpu" 2>/dev/null && ((cpu_all > 0)); then
