@@ -23,6 +23,7 @@ public final class TimeWaitTimeline {
 
     private final long before;
     private final List<Tick> ticks = new ArrayList<>();
+    private long afterRun = -1;
 
     public TimeWaitTimeline(long before) {
         if (before < 0) {
@@ -37,6 +38,14 @@ public final class TimeWaitTimeline {
      */
     public void tick(long timeWait, long connectionFailures) {
         ticks.add(new Tick(timeWait, connectionFailures));
+    }
+
+    /**
+     * The count once the run is over: it goes into the peak the summary reports, never into the count at the
+     * failures (by then it holds the injector's own closing of its connections).
+     */
+    public void afterRun(long timeWait) {
+        afterRun = timeWait;
     }
 
     /**
@@ -64,6 +73,7 @@ public final class TimeWaitTimeline {
         if (ticks.isEmpty() && connectionFailures > 0) {
             atFailures = before;
         }
+        peak = Math.max(peak, afterRun);
         return new TimeWaitTrend(before, peak, atFailures < 0 ? OptionalLong.empty() : OptionalLong.of(atFailures));
     }
 }

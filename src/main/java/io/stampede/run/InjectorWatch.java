@@ -77,8 +77,9 @@ final class InjectorWatch {
         timeWait.tick(doctor.timeWait(target).toTarget(), RunDiagnosis.connectionFailures(stats.errorsByKind()));
     }
 
-    /** After the run; TIME_WAIT is not sampled again, for the reason above. */
+    /** After the run: TIME_WAIT is counted once more for the peak only, for the reason above. */
     RunDiagnosis diagnose(RunStatistics stats) throws IOException {
+        timeWait.afterRun(doctor.timeWait(target).toTarget());
         Optional<ServerLogFindings> log = serverLog.isPresent() ? Optional.of(serverLog.get().read()) : Optional.empty();
         return RunDiagnosis.of(stats.errorsByKind(), stats.samples(),
                 Optional.of(timeWait.trend(RunDiagnosis.connectionFailures(stats.errorsByKind()))),

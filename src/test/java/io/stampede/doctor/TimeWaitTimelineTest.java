@@ -38,6 +38,16 @@ class TimeWaitTimelineTest {
     }
 
     @Test
+    void theCountAfterTheRunRaisesThePeakButIsNotMatchedWithFailures() {
+        TimeWaitTimeline t = new TimeWaitTimeline(1);
+        t.tick(30, 6);
+        t.afterRun(16227);
+        TimeWaitTrend trend = t.trend(253);
+        assertEquals(16227, trend.peak());
+        assertEquals(OptionalLong.of(30), trend.atFailures());
+    }
+
+    @Test
     void noTicksMeansOnlyTheCountBefore() {
         TimeWaitTimeline t = new TimeWaitTimeline(7);
         assertEquals(new TimeWaitTrend(7, 7, OptionalLong.of(7)), t.trend(1));
