@@ -21,7 +21,7 @@ public final class JMeterCommandLine {
     static Map<String, String> reportProperties() {
         Map<String, String> p = new LinkedHashMap<>();
         p.put("jmeter.save.saveservice.output_format", "csv");
-        p.put("jmeter.save.saveservice.timestamp_format", "ms");
+        p.put(TIMESTAMP_FORMAT, "ms");
         p.put("jmeter.save.saveservice.print_field_names", "true");
         p.put("jmeter.save.saveservice.connect_time", "true");
         p.put("jmeter.save.saveservice.latency", "true");
@@ -36,25 +36,26 @@ public final class JMeterCommandLine {
     }
 
     /**
-     * Distributed runs: results come back to the controller with response data stripped (the JTL needs none of it).
-     * {@code mode} is read on the controller: the sample sender is built there and shipped to the engines inside the
-     * plan (JMeter's ConvertListeners / SampleSenderFactory, 5.6.3).
+     * Distributed runs: results come back to the controller in batches with response data stripped (the JTL needs
+     * none of it). {@code mode} and the thresholds are read on the controller: the sample sender is built there and
+     * shipped to the engines inside the plan (JMeter's ConvertListeners / BatchSampleSender, 5.6.3). Sending every
+     * 1,000 samples or 2 s keeps the RMI calls few at high rates and the progress line current at low ones.
      *
-     * <p>StrippedAsynch, not StrippedBatch: with a batch sender the JMeter thread whose sample fills a batch
-     * serializes the whole batch and waits for the controller's RMI answer, and a Stampede thread holding
-     * thousands of connections reads none of their responses meanwhile (a profile of a distributed run: Java
-     * serialization was most of an engine's CPU, on the sampling threads). The asynchronous sender queues each
-     * sample and sends batches from a thread of its own. Its queue must hold several seconds of samples at tens of
-     * thousands per second, so that a sampling thread never waits for room while the controller catches up:
-     * JMeter's default of 100 stalled sampling threads for seconds. The size is the controller's too (the sender
-     * takes it with it, sample_sender_client_configured=true).
+     * <p>The cost (issue 20): the JMeter thread whose sample fills a batch serializes it and waits for the
+     * controller, and a Stampede thread holding thousands of connections reads none of their responses meanwhile.
+     * JMeter's StrippedAsynch sender (-J mode=StrippedAsynch -J asynch.batch.queue.size=100000) sends from a thread
+     * of its own; it is not the default because its testEnded tells the controller the engine is done before its
+     * queue is drained, so the last samples of a run can miss the JTL.
      */
     static Map<String, String> remoteSenderProperties() {
         Map<String, String> p = new LinkedHashMap<>();
-        p.put("mode", "StrippedAsynch");
-        p.put("asynch.batch.queue.size", "100000");
+        p.put("mode", "StrippedBatch");
+        p.put("num_sample_threshold", "1000");
+        p.put("time_threshold", "2000");
         return p;
     }
+
+    private static final String TIMESTAMP_FORMAT = "jmeter.save.saveservice.timestamp_format";
 
     private JMeterCommandLine() {}
 
@@ -105,12 +106,32 @@ public final class JMeterCommandLine {
         return cmd;
     }
 
+    /**
+     * JMeter's GUI with {@code plan} open (a new plan when null). Only our jars' search path and the user's
+     * properties: the JTL settings of {@link #run} are for Stampede's own runs, not for listeners a user adds.
+     */
+    public static List<String> gui(JMeterInstallation jmeter, List<String> jvmOptions, Path plan,
+                                   Map<String, String> userProperties) {
+        List<String> cmd = launcher(jmeter, jvmOptions);
+        if (plan != null) {
+            cmd.addAll(List.of("-t", plan.toString()));
+        }
+        addSearchPaths(cmd, jmeter);
+        userProperties.forEach((k, v) -> cmd.add("-J" + k + "=" + v));
+        return cmd;
+    }
+
     /** The HTML dashboard from a finished JTL ({@code jmeter -g jtl -o dir}). */
     public static List<String> dashboard(JMeterInstallation jmeter, List<String> jvmOptions, Path jtl, Path log,
                                          Path outputDir, Map<String, String> userProperties) {
         List<String> cmd = launcher(jmeter, jvmOptions);
         cmd.addAll(List.of("-g", jtl.toString(), "-o", outputDir.toString(), "-j", log.toString()));
         addProperties(cmd, jmeter, userProperties);
+        // JMeter 5.6.3's dashboard prints Start/End Time with SimpleDateFormat(timestamp_format): an explicit "ms"
+        // shows minutes and seconds ("2658"). Unset is JMeter's default, which reads the same ms timestamps.
+        if (!userProperties.containsKey(TIMESTAMP_FORMAT)) {
+            cmd.remove("-J" + TIMESTAMP_FORMAT + "=ms");
+        }
         return cmd;
     }
 
@@ -123,11 +144,15 @@ public final class JMeterCommandLine {
         return cmd;
     }
 
-    private static void addProperties(List<String> cmd, JMeterInstallation jmeter, Map<String, String> user) {
+    private static void addSearchPaths(List<String> cmd, JMeterInstallation jmeter) {
         if (!jmeter.searchPaths().isEmpty()) {
             cmd.add("-Jsearch_paths=" + jmeter.searchPaths().stream().map(Path::toString)
                     .collect(Collectors.joining(";")));
         }
+    }
+
+    private static void addProperties(List<String> cmd, JMeterInstallation jmeter, Map<String, String> user) {
+        addSearchPaths(cmd, jmeter);
         Map<String, String> props = reportProperties();
         props.putAll(user);
         // Stampede's samplers report open connections and µs latencies through these variables (JTL columns).

@@ -33,19 +33,12 @@ class RemoteCommandLineTest {
         // __P in the plan is evaluated on the engines, so they get the properties with -G
         assertTrue(cmd.contains("-Ghost=127.0.0.1"));
         assertTrue(cmd.contains("-Gthreads=8"));
-        // the sample sender and its queue size are the controller's, so they are -J
-        assertTrue(cmd.contains("-Jmode=StrippedAsynch"));
-        assertTrue(cmd.contains("-Jasynch.batch.queue.size=100000"));
+        // the sample sender is built on the controller, so mode and thresholds are -J
+        assertTrue(cmd.contains("-Jmode=StrippedBatch"));
+        assertTrue(cmd.contains("-Jnum_sample_threshold=1000"));
         assertTrue(cmd.contains("-Jserver.rmi.ssl.disable=true"));
         assertTrue(cmd.contains("-Jjmeter.save.saveservice.thread_counts=true"));
         assertFalse(cmd.stream().anyMatch(a -> a.startsWith("-Gmode")));
-        // a user's own choice of sender and queue wins
-        List<String> own = JMeterCommandLine.runRemote(HOME, List.of(), Path.of("p.jmx"), Path.of("r.jtl"),
-                Path.of("j.log"), Map.of("mode", "StrippedBatch", "asynch.batch.queue.size", "500"), "e1", false);
-        assertTrue(own.contains("-Jmode=StrippedBatch"), own.toString());
-        assertFalse(own.contains("-Jmode=StrippedAsynch"), own.toString());
-        assertTrue(own.contains("-Jasynch.batch.queue.size=500"), own.toString());
-        assertFalse(own.contains("-Jasynch.batch.queue.size=100000"), own.toString());
     }
 
     @Test
