@@ -98,6 +98,21 @@ public final class JMeterCommandLine {
         return cmd;
     }
 
+    /**
+     * JMeter's GUI with {@code plan} open (a new plan when null). Only our jars' search path and the user's
+     * properties: the JTL settings of {@link #run} are for Stampede's own runs, not for listeners a user adds.
+     */
+    public static List<String> gui(JMeterInstallation jmeter, List<String> jvmOptions, Path plan,
+                                   Map<String, String> userProperties) {
+        List<String> cmd = launcher(jmeter, jvmOptions);
+        if (plan != null) {
+            cmd.addAll(List.of("-t", plan.toString()));
+        }
+        addSearchPaths(cmd, jmeter);
+        userProperties.forEach((k, v) -> cmd.add("-J" + k + "=" + v));
+        return cmd;
+    }
+
     /** The HTML dashboard from a finished JTL ({@code jmeter -g jtl -o dir}). */
     public static List<String> dashboard(JMeterInstallation jmeter, List<String> jvmOptions, Path jtl, Path log,
                                          Path outputDir, Map<String, String> userProperties) {
@@ -116,11 +131,15 @@ public final class JMeterCommandLine {
         return cmd;
     }
 
-    private static void addProperties(List<String> cmd, JMeterInstallation jmeter, Map<String, String> user) {
+    private static void addSearchPaths(List<String> cmd, JMeterInstallation jmeter) {
         if (!jmeter.searchPaths().isEmpty()) {
             cmd.add("-Jsearch_paths=" + jmeter.searchPaths().stream().map(Path::toString)
                     .collect(Collectors.joining(";")));
         }
+    }
+
+    private static void addProperties(List<String> cmd, JMeterInstallation jmeter, Map<String, String> user) {
+        addSearchPaths(cmd, jmeter);
         Map<String, String> props = reportProperties();
         props.putAll(user);
         // Stampede's samplers report open connections and µs latencies through these variables (JTL columns).

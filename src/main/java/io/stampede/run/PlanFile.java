@@ -13,9 +13,9 @@ import org.w3c.dom.Document;
 import org.xml.sax.SAXException;
 
 /** A .jmx plan checked before JMeter is started, so a wrong path or a broken file fails fast and clearly. */
-record PlanFile(Path path, String text) {
+public record PlanFile(Path path, String text) {
 
-    static PlanFile read(Path path) {
+    public static PlanFile read(Path path) {
         if (!Files.exists(path)) {
             throw new RunInputException("PLAN " + path + " does not exist: give the path of a .jmx file, e.g. "
                     + "plans/quickstart.jmx");

@@ -1,0 +1,126 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in
+ * compliance with the License. You may obtain a copy of the License at
+ * https://www.apache.org/licenses/LICENSE-2.0
+ */
+package io.stampede.gui;
+
+import io.stampede.cli.StampedeRoot;
+import io.stampede.jmeter.JMeterCommandLine;
+import io.stampede.jmeter.JMeterInstallation;
+import io.stampede.run.PlanFile;
+import io.stampede.run.RunInputException;
+import io.stampede.run.RunProperties;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** `stampede gui [PLAN.jmx]`: JMeter's own GUI with Stampede's samplers, to design plans that `run` then runs. */
+@Command(
+        name = "gui",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Open JMeter 5.6.3's GUI with Stampede's samplers (Add > Sampler > Stampede HTTP / HTTP RAW) and the "
+                    + "jmeter-plugins thread groups, to design a plan; save it, then run it with `stampede run`.",
+            "",
+            "JMeter runs in this terminal (its log is jmeter.log in the current folder); closing the window or "
+                    + "Ctrl-C ends it.",
+            "",
+            "Exit status: 0 the GUI was closed; 2 bad input (plan, option or property) or no display; "
+                    + "4 JMeter failed.",
+            ""
+        })
+public final class GuiCommand implements Callable<Integer> {
+
+    static final int EXIT_INPUT = 2;
+    static final int EXIT_JMETER = 4;
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "PLAN.jmx",
+            description = "A plan to open, e.g. plans/quickstart.jmx. Default: a new, empty plan.")
+    Path plan;
+
+    @Option(names = "-J", paramLabel = "name=value",
+            description = "A JMeter property, as with jmeter -J and `stampede run -J` (host, port, threads, duration, "
+                    + "rampup in Stampede's plans).")
+    Map<String, String> properties = new LinkedHashMap<>();
+
+    @Option(names = "--jmeter-home", paramLabel = "DIR",
+            description = "Use this JMeter installation instead of the bundled JMeter 5.6.3; Stampede's jar and "
+                    + "casutg reach it through -Jsearch_paths, its lib/ext is left untouched.")
+    Path jmeterHome;
+
+    @Option(names = "--heap", paramLabel = "SIZE", description = "JMeter's heap, as for -Xmx (default: ${DEFAULT-VALUE}).")
+    String heap = "1g";
+
+    private final PrintStream stdout = System.out;
+    private final PrintStream stderr = System.err;
+
+    @Override
+    public Integer call() throws Exception {
+        List<String> cmd;
+        try {
+            cmd = commandLine();
+        } catch (RunInputException | IllegalArgumentException | IllegalStateException e) {
+            stderr.println("stampede gui: " + e.getMessage());
+            return EXIT_INPUT;
+        }
+        Optional<String> noDisplay = Display.missing(System.getenv(), System.getProperty("os.name", ""));
+        if (noDisplay.isPresent()) {
+            stderr.println("stampede gui: " + noDisplay.get());
+            return EXIT_INPUT;
+        }
+        stdout.println("stampede gui: opening " + (plan == null ? "a new plan" : plan) + " in JMeter's GUI"
+                + " (close the window or press Ctrl-C to end)");
+        Process jmeter = new ProcessBuilder(cmd).inheritIO().start();
+        // Ctrl-C reaches JMeter too (same process group); this hook covers a plain `kill` of the CLI.
+        Thread stop = new Thread(() -> stop(jmeter), "stampede-gui-stop");
+        Runtime.getRuntime().addShutdownHook(stop);
+        int exit = jmeter.waitFor();
+        try {
+            Runtime.getRuntime().removeShutdownHook(stop);
+        } catch (IllegalStateException shuttingDown) {
+            return exit; // the hook is ending JMeter; the JVM's own exit status stands
+        }
+        if (exit != 0) {
+            stderr.printf("stampede gui: JMeter exited with status %d; see its output above and jmeter.log%n", exit);
+            return EXIT_JMETER;
+        }
+        return 0;
+    }
+
+    /** Everything checked before a window opens: the plan, the properties, the JMeter home and the heap. */
+    private List<String> commandLine() throws IOException {
+        Path planPath = plan == null ? null : PlanFile.read(plan).path();
+        RunProperties props = RunProperties.of(properties);
+        if (!heap.matches("\\d+[kKmMgG]?")) {
+            throw new IllegalArgumentException("--heap " + heap + ": give a size such as 1g or 1536m");
+        }
+        Path root = StampedeRoot.locate();
+        JMeterInstallation jmeter = jmeterHome == null
+                ? JMeterInstallation.bundled(root)
+                : JMeterInstallation.user(jmeterHome.toAbsolutePath().normalize(), root, false);
+        return JMeterCommandLine.gui(jmeter, List.of("-Xms256m", "-Xmx" + heap, "-XX:+UseG1GC"), planPath,
+                props.values());
+    }
+
+    private static void stop(Process p) {
+        p.descendants().forEach(ProcessHandle::destroy);
+        p.destroy();
+        try {
+            if (!p.waitFor(5, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
