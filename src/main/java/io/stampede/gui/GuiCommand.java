@@ -108,8 +108,9 @@ public final class GuiCommand implements Callable<Integer> {
         JMeterInstallation jmeter = jmeterHome == null
                 ? JMeterInstallation.bundled(root)
                 : JMeterInstallation.user(jmeterHome.toAbsolutePath().normalize(), root, false);
-        return JMeterCommandLine.gui(jmeter, List.of("-Xms256m", "-Xmx" + heap, "-XX:+UseG1GC"), planPath,
-                props.values());
+        // Grey-scale antialiased text; without the property JMeter's look and feel warns on every start.
+        List<String> jvm = List.of("-Xms256m", "-Xmx" + heap, "-XX:+UseG1GC", "-Dawt.useSystemAAFontSettings=on");
+        return JMeterCommandLine.gui(jmeter, jvm, planPath, props.values());
     }
 
     private static void stop(Process p) {
