@@ -29,7 +29,7 @@ import picocli.CommandLine.Parameters;
         name = "gui",
         mixinStandardHelpOptions = true,
         description = {
-            "Open JMeter 5.6.3's GUI with Stampede's samplers (Add > Sampler > Stampede HTTP / HTTP RAW) and the "
+            "Open JMeter 5.6.3's GUI with Stampede's samplers (Add > Sampler > Stampede HTTP Request / Stampede HTTP RAW Request) and the "
                     + "jmeter-plugins thread groups, to design a plan; save it, then run it with `stampede run`.",
             "",
             "JMeter runs in this terminal (its log is jmeter.log in the current folder); closing the window or "

@@ -21,7 +21,7 @@ public final class JMeterCommandLine {
     static Map<String, String> reportProperties() {
         Map<String, String> p = new LinkedHashMap<>();
         p.put("jmeter.save.saveservice.output_format", "csv");
-        p.put("jmeter.save.saveservice.timestamp_format", "ms");
+        p.put(TIMESTAMP_FORMAT, "ms");
         p.put("jmeter.save.saveservice.print_field_names", "true");
         p.put("jmeter.save.saveservice.connect_time", "true");
         p.put("jmeter.save.saveservice.latency", "true");
@@ -48,6 +48,8 @@ public final class JMeterCommandLine {
         p.put("time_threshold", "2000");
         return p;
     }
+
+    private static final String TIMESTAMP_FORMAT = "jmeter.save.saveservice.timestamp_format";
 
     private JMeterCommandLine() {}
 
@@ -119,6 +121,11 @@ public final class JMeterCommandLine {
         List<String> cmd = launcher(jmeter, jvmOptions);
         cmd.addAll(List.of("-g", jtl.toString(), "-o", outputDir.toString(), "-j", log.toString()));
         addProperties(cmd, jmeter, userProperties);
+        // JMeter 5.6.3's dashboard prints Start/End Time with SimpleDateFormat(timestamp_format): an explicit "ms"
+        // shows minutes and seconds ("2658"). Unset is JMeter's default, which reads the same ms timestamps.
+        if (!userProperties.containsKey(TIMESTAMP_FORMAT)) {
+            cmd.remove("-J" + TIMESTAMP_FORMAT + "=ms");
+        }
         return cmd;
     }
 
