@@ -5,6 +5,7 @@
  */
 package io.stampede.gui;
 
+import io.stampede.cli.ExitCodes;
 import io.stampede.cli.StampedeRoot;
 import io.stampede.jmeter.JMeterCommandLine;
 import io.stampede.jmeter.JMeterInstallation;
@@ -12,7 +13,7 @@ import io.stampede.run.PlanFile;
 import io.stampede.run.RunInputException;
 import io.stampede.run.RunProperties;
 import java.io.IOException;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,8 +22,10 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /** `stampede gui [PLAN.jmx]`: JMeter's own GUI with Stampede's samplers, to design plans that `run` then runs. */
 @Command(
@@ -33,16 +36,13 @@ import picocli.CommandLine.Parameters;
                     + "jmeter-plugins thread groups, to design a plan; save it, then run it with `stampede run`.",
             "",
             "JMeter runs in this terminal (its log is jmeter.log in the current folder); closing the window or "
-                    + "Ctrl-C ends it.",
-            "",
-            "Exit status: 0 the GUI was closed; 2 bad input (plan, option or property) or no display; "
-                    + "4 JMeter failed.",
+                    + "Ctrl-C ends it. Exit 0 when the GUI was closed; 2 also when there is no display.",
             ""
         })
 public final class GuiCommand implements Callable<Integer> {
 
-    static final int EXIT_INPUT = 2;
-    static final int EXIT_JMETER = 4;
+    @Spec
+    CommandSpec spec;
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "PLAN.jmx",
             description = "A plan to open, e.g. plans/quickstart.jmx. Default: a new, empty plan.")
@@ -61,25 +61,25 @@ public final class GuiCommand implements Callable<Integer> {
     @Option(names = "--heap", paramLabel = "SIZE", description = "JMeter's heap, as for -Xmx (default: ${DEFAULT-VALUE}).")
     String heap = "1g";
 
-    private final PrintStream stdout = System.out;
-    private final PrintStream stderr = System.err;
-
     @Override
     public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
         List<String> cmd;
         try {
             cmd = commandLine();
         } catch (RunInputException | IllegalArgumentException | IllegalStateException e) {
-            stderr.println("stampede gui: " + e.getMessage());
-            return EXIT_INPUT;
+            err.println("stampede gui: " + e.getMessage());
+            return ExitCodes.BAD_INPUT;
         }
         Optional<String> noDisplay = Display.missing(System.getenv(), System.getProperty("os.name", ""));
         if (noDisplay.isPresent()) {
-            stderr.println("stampede gui: " + noDisplay.get());
-            return EXIT_INPUT;
+            err.println("stampede gui: " + noDisplay.get());
+            return ExitCodes.BAD_INPUT;
         }
-        stdout.println("stampede gui: opening " + (plan == null ? "a new plan" : plan) + " in JMeter's GUI"
+        out.println("stampede gui: opening " + (plan == null ? "a new plan" : plan) + " in JMeter's GUI"
                 + " (close the window or press Ctrl-C to end)");
+        out.flush(); // JMeter writes to the same terminal from now on
         Process jmeter = new ProcessBuilder(cmd).inheritIO().start();
         // Ctrl-C reaches JMeter too (same process group); this hook covers a plain `kill` of the CLI.
         Thread stop = new Thread(() -> stop(jmeter), "stampede-gui-stop");
@@ -91,10 +91,10 @@ public final class GuiCommand implements Callable<Integer> {
             return exit; // the hook is ending JMeter; the JVM's own exit status stands
         }
         if (exit != 0) {
-            stderr.printf("stampede gui: JMeter exited with status %d; see its output above and jmeter.log%n", exit);
-            return EXIT_JMETER;
+            err.printf("stampede gui: JMeter exited with status %d; see its output above and jmeter.log%n", exit);
+            return ExitCodes.JMETER_FAILED;
         }
-        return 0;
+        return ExitCodes.OK;
     }
 
     /** Everything checked before a window opens: the plan, the properties, the JMeter home and the heap. */

@@ -9,13 +9,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.stampede.cli.StampedeCommand;
 import io.stampede.jmeter.JMeterCommandLine;
 import io.stampede.jmeter.JMeterInstallation;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -64,7 +65,7 @@ class GuiCommandTest {
         Path notAPlan = Files.writeString(dir.resolve("pom.jmx"), "<project/>");
         Result invalid = gui(notAPlan.toString());
         assertEquals(2, invalid.exit);
-        assertTrue(invalid.stderr.contains("is not a JMeter plan"), invalid.stderr);
+        assertTrue(invalid.stderr.contains("not a JMeter plan: its root element is <project>"), invalid.stderr);
 
         Result badProperty = gui("-J", "threads=many");
         assertEquals(2, badProperty.exit);
@@ -77,15 +78,13 @@ class GuiCommandTest {
     }
 
     private static Result gui(String... args) {
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        PrintStream saved = System.err;
-        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-        try {
-            int exit = new CommandLine(new GuiCommand()).execute(args);
-            return new Result(exit, err.toString(StandardCharsets.UTF_8));
-        } finally {
-            System.setErr(saved);
-        }
+        StringWriter err = new StringWriter();
+        CommandLine cli = StampedeCommand.commandLine();
+        cli.setOut(new PrintWriter(new StringWriter(), true));
+        cli.setErr(new PrintWriter(err, true));
+        List<String> all = new ArrayList<>(List.of("gui"));
+        all.addAll(List.of(args));
+        return new Result(cli.execute(all.toArray(String[]::new)), err.toString());
     }
 
     private record Result(int exit, String stderr) {}
