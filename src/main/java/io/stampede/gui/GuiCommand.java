@@ -9,6 +9,7 @@ import io.stampede.cli.ExitCodes;
 import io.stampede.cli.StampedeRoot;
 import io.stampede.jmeter.JMeterCommandLine;
 import io.stampede.jmeter.JMeterInstallation;
+import io.stampede.jmeter.JMeterStop;
 import io.stampede.run.PlanFile;
 import io.stampede.run.RunInputException;
 import io.stampede.run.RunProperties;
@@ -20,7 +21,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -82,7 +82,7 @@ public final class GuiCommand implements Callable<Integer> {
         out.flush(); // JMeter writes to the same terminal from now on
         Process jmeter = new ProcessBuilder(cmd).inheritIO().start();
         // Ctrl-C reaches JMeter too (same process group); this hook covers a plain `kill` of the CLI.
-        Thread stop = new Thread(() -> stop(jmeter), "stampede-gui-stop");
+        Thread stop = new Thread(() -> JMeterStop.stop(jmeter, 5), "stampede-gui-stop");
         Runtime.getRuntime().addShutdownHook(stop);
         int exit = jmeter.waitFor();
         try {
@@ -111,17 +111,5 @@ public final class GuiCommand implements Callable<Integer> {
         // Grey-scale antialiased text; without the property JMeter's look and feel warns on every start.
         List<String> jvm = List.of("-Xms256m", "-Xmx" + heap, "-XX:+UseG1GC", "-Dawt.useSystemAAFontSettings=on");
         return JMeterCommandLine.gui(jmeter, jvm, planPath, props.values());
-    }
-
-    private static void stop(Process p) {
-        p.descendants().forEach(ProcessHandle::destroy);
-        p.destroy();
-        try {
-            if (!p.waitFor(5, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 }
