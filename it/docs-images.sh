@@ -4,6 +4,7 @@
 #   run-summary.png, dashboard.png          `stampede run plans/quickstart.jmx` (20 s, built-in target): its console
 #                                           output and its HTML dashboard, rendered by headless Chromium.
 # Needs what it/run-tests.sh installs, plus Debian's chromium (apt-get install chromium). Takes ~3-5 minutes.
+# --gui-shots-made: StampedeGuiIT has just run (it/target/gui-command/ is fresh); only copy its windows.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v chromium >/dev/null || { echo "docs-images: Chromium is needed: apt-get install chromium" >&2; exit 2; }
@@ -18,8 +19,10 @@ shot() { # shot URL PNG WIDTH HEIGHT
   [[ -s "$2" ]] || { echo "docs-images: Chromium wrote no $2" >&2; exit 1; }
 }
 
-mvn -B -q -pl it -am verify -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false \
-  -Dfailsafe.failIfNoSpecifiedTests=false -Dit.test=StampedeGuiIT
+if [[ "${1:-}" != --gui-shots-made ]]; then
+  mvn -B -q -pl it -am verify -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false \
+    -Dfailsafe.failIfNoSpecifiedTests=false -Dit.test=StampedeGuiIT
+fi
 cp it/target/gui-command/http-sampler.png it/target/gui-command/http-raw-sampler.png "$images/"
 
 ./stampede run plans/quickstart.jmx -J duration=20 --out "$tmp/run" | tee "$tmp/console.txt"
