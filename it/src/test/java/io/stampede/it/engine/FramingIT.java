@@ -145,7 +145,7 @@ class FramingIT {
         Files.writeString(plan, plan(ioMode), StandardCharsets.UTF_8);
         JMeterRun.Result r = JMeterRun.of(home, plan, work.resolve("run"))
                 .property("stampede.io_mode", ioMode)
-                .timeout(Duration.ofSeconds(90))
+                .timeout(Duration.ofSeconds(150))
                 .run();
         assertTrue(r.succeeded(), r.describe());
         Jtl jtl = Jtl.read(r.jtl());
