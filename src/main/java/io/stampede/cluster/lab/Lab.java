@@ -5,6 +5,7 @@
  */
 package io.stampede.cluster.lab;
 
+import io.stampede.cli.ExitCodes;
 import io.stampede.cluster.model.ClusterSpec;
 import io.stampede.cluster.model.Host;
 import io.stampede.cluster.model.Realserver;
@@ -41,16 +42,16 @@ public final class Lab {
         this.out = out;
     }
 
-    /** Runs the lab; returns the exit code (0 all applicable checks passed, 1 a check failed, 2 cannot run). */
+    /** Runs the lab; returns the exit code ({@link ExitCodes}). */
     public int run(ClusterSpec spec) {
         List<String> missing = missingTools(spec);
         if (!"root".equals(System.getProperty("user.name"))) {
             out.println("lab: needs root (network namespaces, nft, keepalived)");
-            return 2;
+            return ExitCodes.CANNOT_RUN;
         }
         if (!missing.isEmpty()) {
             out.println("lab: missing programs: " + String.join(", ", missing));
-            return 2;
+            return ExitCodes.CANNOT_RUN;
         }
         List<String> leftovers = Namespaces.existing();
         if (!leftovers.isEmpty()) {
@@ -66,11 +67,11 @@ public final class Lab {
             long passed = results.stream().filter(r -> r.status() == CheckResult.Status.PASS).count();
             out.println("lab: " + passed + " passed, " + failed + " failed, " + (results.size() - passed - failed)
                     + " not applicable");
-            return failed == 0 ? 0 : 1;
+            return failed == 0 ? ExitCodes.OK : ExitCodes.CHECK_FAILED;
         } catch (LabException | IOException e) {
             out.println(cleaned.get() ? "lab: interrupted; every namespace and process it made was removed"
                     : "lab: cannot build the cluster: " + e.getMessage());
-            return 1;
+            return ExitCodes.CANNOT_RUN;
         } finally {
             cleanup();
             try {
