@@ -6,7 +6,10 @@ package io.stampede.engine;
 
 import io.netty.buffer.ByteBuf;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.net.ProtocolException;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -56,6 +59,9 @@ public final class ResponseFramer {
     static final int MAX_HEADER_BYTES = 64 * 1024;
     /** Chunk size lines carry at most a few extensions; a longer one is a broken stream. */
     static final int MAX_CHUNK_LINE = 4096;
+
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class,
+            ByteOrder.LITTLE_ENDIAN);
 
     private final TokenList tokens = new TokenList();
 
@@ -235,51 +241,31 @@ public final class ResponseFramer {
         int first = headerLen;
         int limit = first + n;
         byte[] b = headerBlock;
-        for (int i = first; i < limit; i++) {
-            byte c = b[i];
-            if (c > '\r' || c < 0) {
-                continue; // fast path: printable ASCII and obs-text
-            }
-            if (c == '\r') {
-                if (crAt >= lineStart) {
-                    throw bareCr(crAt);
-                }
-                crAt = i;
+        int i = first;
+        while (i < limit) {
+            // fast path: eight bytes at once while none is a control byte (printable ASCII and obs-text)
+            if (i + 8 <= limit && !hasControlByte((long) LONGS.get(b, i))) {
+                i += 8;
                 continue;
             }
-            if (c == 0) {
-                throw new ProtocolException("NUL byte in the response " + where() + " after \""
-                        + Ascii.printable(b, lineStart, i) + '"');
-            }
-            if (c != '\n') {
-                continue; // HTAB and other control bytes: judged by the line's parser
-            }
-            int end = i;
-            if (crAt >= lineStart) {
-                if (crAt != i - 1) {
-                    throw bareCr(crAt);
+            for (int stop = Math.min(i + 8, limit); i < stop; i++) {
+                byte c = b[i];
+                if (c > '\r' || c < 0) {
+                    continue;
                 }
-                end--;
-            }
-            headerLen = i + 1;
-            if (state == State.STATUS_LINE) {
-                if (end == lineStart) {
-                    skipEmptyLine(in, from, i + 1 - first);
+                if (c == '\r') {
+                    if (crAt >= lineStart) {
+                        throw bareCr(crAt);
+                    }
+                    crAt = i;
+                } else if (c == 0) {
+                    throw new ProtocolException("NUL byte in the response " + where() + " after \""
+                            + Ascii.printable(b, lineStart, i) + '"');
+                } else if (c == '\n' && lineEnd(in, from, first, i)) {
                     return;
                 }
-                parseStatusLine(lineStart, end);
-                state = State.HEADERS;
-            } else if (end == lineStart) {
-                int consumed = i + 1 - first;
-                headerBytes += consumed;
-                in.readerIndex(from + consumed);
-                interpretPendingHeader();
-                endOfHeaders(); // an interim (1xx) response starts a new block: parse its bytes in the next call
-                return;
-            } else {
-                headerLine(lineStart, end);
+                // HTAB and other control bytes: judged by the line's parser
             }
-            lineStart = headerLen;
         }
         headerLen = limit;
         headerBytes += n;
@@ -287,6 +273,46 @@ public final class ResponseFramer {
         if (headerLen >= MAX_HEADER_BYTES) {
             throw tooLarge();
         }
+    }
+
+    /**
+     * A head line ends at {@code lf}; parses it.
+     *
+     * @return true when the head (or an empty line before it) ended and the caller must stop reading
+     */
+    private boolean lineEnd(ByteBuf in, int from, int first, int lf) throws ProtocolException {
+        int end = lf;
+        if (crAt >= lineStart) {
+            if (crAt != lf - 1) {
+                throw bareCr(crAt);
+            }
+            end--;
+        }
+        headerLen = lf + 1;
+        if (state == State.STATUS_LINE) {
+            if (end == lineStart) {
+                skipEmptyLine(in, from, lf + 1 - first);
+                return true;
+            }
+            parseStatusLine(lineStart, end);
+            state = State.HEADERS;
+        } else if (end == lineStart) {
+            int consumed = lf + 1 - first;
+            headerBytes += consumed;
+            in.readerIndex(from + consumed);
+            interpretPendingHeader();
+            endOfHeaders(); // an interim (1xx) response starts a new block: parse its bytes in the next call
+            return true;
+        } else {
+            headerLine(lineStart, end);
+        }
+        lineStart = headerLen;
+        return false;
+    }
+
+    /** Whether any of the eight bytes is below 0x0e (NUL to CR); bytes of 0x80 and above never count. */
+    private static boolean hasControlByte(long x) {
+        return ((x - 0x0e0e0e0e0e0e0e0eL) & ~x & 0x8080808080808080L) != 0;
     }
 
     /** RFC 9112 §2.2: empty lines before a status line are ignored; they are counted but not kept in the block. */
@@ -413,6 +439,15 @@ public final class ResponseFramer {
         } else if (nameLen == 17 && nameIs(from, "transfer-encoding")) {
             transferEncoding(vs, ve);
         } else if (nameLen == 10 && nameIs(from, "connection")) {
+            // fast path: the one-token values nearly every server sends
+            if (ve - vs == 10 && regionIgnoreCase(vs, "keep-alive")) {
+                connectionKeepAlive = true;
+                return;
+            }
+            if (ve - vs == 5 && regionIgnoreCase(vs, "close")) {
+                connectionClose = true;
+                return;
+            }
             for (TokenList t = tokens.over(b, vs, ve); t.next();) {
                 connectionClose |= t.nameIs("close") && !t.hasParameters();
                 connectionKeepAlive |= t.nameIs("keep-alive") && !t.hasParameters();
@@ -503,6 +538,10 @@ public final class ResponseFramer {
 
     /** {@code lower} is ASCII lower case; header names compare case-insensitively (RFC 9110). */
     private boolean nameIs(int from, String lower) {
+        return regionIgnoreCase(from, lower);
+    }
+
+    private boolean regionIgnoreCase(int from, String lower) {
         for (int i = 0; i < lower.length(); i++) {
             if ((headerBlock[from + i] | 0x20) != lower.charAt(i)) {
                 return false;

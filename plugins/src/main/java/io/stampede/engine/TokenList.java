@@ -13,7 +13,7 @@ package io.stampede.engine;
  * element is malformed.
  */
 final class TokenList {
-    private static final boolean[] TCHAR = new boolean[128];
+    private static final boolean[] TCHAR = new boolean[256];
 
     static {
         for (char c = '0'; c <= '9'; c++) {
@@ -148,7 +148,7 @@ final class TokenList {
     }
 
     static boolean isTchar(byte c) {
-        return c >= 0 && TCHAR[c];
+        return TCHAR[c & 0xff];
     }
 
     /** End of the token starting at {@code from} (== from when there is none). */
