@@ -23,6 +23,7 @@ import picocli.CommandLine.Command;
             io.stampede.doctor.DoctorCommand.class,
             io.stampede.cluster.ClusterCommand.class,
             io.stampede.remote.ServerCommand.class,
+            io.stampede.compare.CompareCommand.class,
             CommandLine.HelpCommand.class,
         })
 public final class StampedeCommand implements Runnable {
