@@ -5,6 +5,7 @@
  */
 package io.stampede.compare;
 
+import io.stampede.cli.ExitCodes;
 import io.stampede.run.RunCommand;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -41,11 +42,11 @@ import picocli.CommandLine.Spec;
             "  stampede compare --plan PLAN --target NAME=HOST:PORT --target NAME2=HOST:PORT [--rounds N] [-o DIR]",
             "                                            runs the plan against each target in interleaved rounds",
             "",
-            "Exit status: 0 compared; 2 bad input (nothing written); with --plan, a failed run's own status.",
+            "Bad input (a folder that is not a run, --rounds 0, a malformed --target) is refused before anything "
+                    + "is written; with --plan, a failed run stops the rounds with that run's own status.",
             ""
         })
 public final class CompareCommand implements Callable<Integer> {
-    static final int EXIT_INPUT = 2;
 
     @Parameters(paramLabel = "FOLDER", arity = "0..*",
             description = "Result folders of `stampede run`; the first is the baseline. FOLDER1,FOLDER2 makes "
@@ -108,11 +109,11 @@ public final class CompareCommand implements Callable<Integer> {
             }
             List<Configuration> configs = readFolders();
             write(configs, settings, dir, stdout);
-            return 0;
+            return ExitCodes.OK;
         } catch (CompareInputException e) {
             stderr.println("stampede compare: " + e.getMessage());
             stderr.flush();
-            return EXIT_INPUT;
+            return ExitCodes.BAD_INPUT;
         }
     }
 
@@ -224,7 +225,7 @@ public final class CompareCommand implements Callable<Integer> {
 
     /** Runs `stampede run` in this JVM, as its own command line would. */
     static int runOnce(List<String> args, PrintWriter stdout, PrintWriter stderr) {
-        CommandLine run = new CommandLine(new RunCommand()).setOut(stdout).setErr(stderr);
+        CommandLine run = ExitCodes.apply(new CommandLine(new RunCommand())).setOut(stdout).setErr(stderr);
         return run.execute(args.toArray(String[]::new));
     }
 }

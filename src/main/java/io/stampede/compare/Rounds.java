@@ -77,7 +77,7 @@ final class Rounds {
             stdout.println(s);
         }
         CompareCommand.write(configs, settings, dir, stdout);
-        return 0;
+        return io.stampede.cli.ExitCodes.OK;
     }
 
     private String roundLine(int round, Map<String, List<RunData>> byTarget, Map<String, List<Double>> ratios,

@@ -10,6 +10,12 @@ package io.stampede.injector;
  * a point past which the injector, not the server, can account for the latencies seen on loopback or a LAN.
  */
 public final class InjectorThresholds {
+    /**
+     * Schedule lag is counted from 5 s after the first sample: a JMeter thread's first request pays for class
+     * loading and the first connection (about 1 s here), and its schedule catches up after it; that start-up
+     * would otherwise flag every run.
+     */
+    public static final long WARMUP_MS = 5_000;
     /** A scheduled sample counts as sent late past 10 ms after its intended send time. */
     public static final long LATE_SEND_US = 10_000;
     /** Suspect when at least 1 % of the scheduled samples were sent late. */

@@ -9,9 +9,11 @@ import io.stampede.results.Sample;
 
 /**
  * How late the samplers sent, from the JTL: for a sample on a pacing or rate schedule, its latency from the
- * intended send time minus its latency from the actual send is the time it waited for the injector.
+ * intended send time minus its latency from the actual send is the time it waited for the injector. Samples of
+ * the first {@link InjectorThresholds#WARMUP_MS} are not counted.
  */
 public final class ScheduleLag {
+    private long firstStart = Long.MAX_VALUE;
     private long scheduled;
     private long late;
     private long maxLagUs;
@@ -19,6 +21,10 @@ public final class ScheduleLag {
     public void add(Sample s) {
         if (s.correctedUs() < 0 || s.elapsedUs() < 0) {
             return;
+        }
+        firstStart = Math.min(firstStart, s.timeStamp());
+        if (s.timeStamp() < firstStart + InjectorThresholds.WARMUP_MS) {
+            return; // JMeter's own start (class loading, JIT, the first connections) is not the run's load
         }
         scheduled++;
         long lag = Math.max(0, s.correctedUs() - s.elapsedUs());
