@@ -174,7 +174,7 @@ class RenderersTest {
         // response on a keep-alive connection), and nowhere in the frontend.
         String backend = cfg.substring(cfg.indexOf("backend be_nginx"));
         assertTrue(backend.contains("http-request set-header X-Request-Start t=%[date(0,us)]\n"), cfg);
-        assertFalse(cfg.contains("%Ts%ms"), cfg);
+        assertFalse(cfg.contains("t=%Ts%ms"), cfg);
         assertTrue(cfg.contains("http-check send meth GET uri /health ver HTTP/1.1 hdr Host localhost"));
         assertTrue(cfg.contains("http-check expect status 200"));
         assertTrue(cfg.contains("option http-keep-alive\n    option forwardfor\n    http-reuse safe\n"));
