@@ -5,6 +5,9 @@
  */
 package io.stampede.compare;
 
+import io.stampede.blocking.AccessLogException;
+import io.stampede.blocking.BlockingTimeReport;
+import io.stampede.blocking.BlockingTimes;
 import io.stampede.cli.ExitCodes;
 import io.stampede.run.RunCommand;
 import java.io.IOException;
@@ -86,6 +89,11 @@ public final class CompareCommand implements Callable<Integer> {
             description = "Leave out the samples of each run's first seconds (default: ${DEFAULT-VALUE}).")
     int warmup;
 
+    @Option(names = "--server-log", paramLabel = "NAME=LOG[,LOG...]",
+            description = "nginx blocking-time logs (the rendered `blocking` log_format) of configuration NAME: "
+                    + "its blocking time between HAProxy and each realserver is shown beside the latencies.")
+    List<String> serverLogs = new ArrayList<>();
+
     @Option(names = "--replicates", paramLabel = "N", description = "Bootstrap resamples (default: ${DEFAULT-VALUE}).")
     int replicates = CompareSettings.DEFAULT_REPLICATES;
 
@@ -105,10 +113,13 @@ public final class CompareCommand implements Callable<Integer> {
             settings = settings();
             dir = outputFolder();
             if (plan != null) {
-                return new Rounds(roundsInput(), dir, settings, stdout, stderr).run();
+                Rounds.Input input = roundsInput();
+                Map<String, BlockingTimes> blocking = serverLogs(input.targets().stream().map(NamedTarget::name)
+                        .toList());
+                return new Rounds(input, dir, settings, stdout, stderr, blocking).run();
             }
             List<Configuration> configs = readFolders();
-            write(configs, settings, dir, stdout);
+            write(configs, settings, dir, stdout, serverLogs(configs.stream().map(Configuration::name).toList()));
             return ExitCodes.OK;
         } catch (CompareInputException e) {
             stderr.println("stampede compare: " + e.getMessage());
@@ -170,6 +181,29 @@ public final class CompareCommand implements Callable<Integer> {
         return configs;
     }
 
+    /** The --server-log files by configuration name, read (and refused) before anything runs or is written. */
+    private Map<String, BlockingTimes> serverLogs(List<String> names) throws CompareInputException, IOException {
+        Map<String, BlockingTimes> m = new LinkedHashMap<>();
+        for (String spec : serverLogs) {
+            int eq = spec.indexOf('=');
+            String name = eq > 0 ? spec.substring(0, eq) : "";
+            if (!names.contains(name) || eq == spec.length() - 1) {
+                throw new CompareInputException("--server-log " + spec + ": give NAME=LOG[,LOG...] with NAME one of "
+                        + names);
+            }
+            List<Path> logs = new ArrayList<>();
+            for (String f : spec.substring(eq + 1).split(",")) {
+                logs.add(Path.of(f));
+            }
+            try {
+                m.put(name, BlockingTimes.read(logs));
+            } catch (AccessLogException e) {
+                throw new CompareInputException("--server-log " + spec + ": " + e.getMessage());
+            }
+        }
+        return m;
+    }
+
     private static String uniqueName(String name, Set<String> taken) {
         String n = name;
         for (int i = 2; !taken.add(n); i++) {
@@ -209,10 +243,18 @@ public final class CompareCommand implements Callable<Integer> {
         return new Rounds.Input(plan, parsed, rounds, properties, heap);
     }
 
-    static void write(List<Configuration> configs, CompareSettings settings, Path dir, PrintWriter stdout)
-            throws IOException {
+    static void write(List<Configuration> configs, CompareSettings settings, Path dir, PrintWriter stdout,
+                      Map<String, BlockingTimes> blocking) throws IOException {
         List<String> verdicts = new ArrayList<>();
         List<String> text = TextReport.lines(configs, settings, verdicts);
+        if (!blocking.isEmpty()) {
+            text.add("");
+            text.add("blocking time between HAProxy and the realservers (--server-log):");
+            blocking.forEach((name, b) -> {
+                text.add("  " + name);
+                BlockingTimeReport.lines(b).stream().skip(1).forEach(l -> text.add("  " + l));
+            });
+        }
         String html = HtmlReport.page(configs, text, verdicts);
         Files.createDirectories(dir);
         Files.write(dir.resolve("compare.txt"), text);

@@ -5,6 +5,7 @@
  */
 package io.stampede.compare;
 
+import io.stampede.blocking.BlockingTimes;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -28,8 +29,11 @@ final class Rounds {
     private final CompareSettings settings;
     private final PrintWriter stdout;
     private final PrintWriter stderr;
+    private final Map<String, BlockingTimes> blocking;
 
-    Rounds(Input in, Path dir, CompareSettings settings, PrintWriter stdout, PrintWriter stderr) {
+    Rounds(Input in, Path dir, CompareSettings settings, PrintWriter stdout, PrintWriter stderr,
+           Map<String, BlockingTimes> blocking) {
+        this.blocking = blocking;
         this.in = in;
         this.dir = dir;
         this.settings = settings;
@@ -76,7 +80,7 @@ final class Rounds {
             }
             stdout.println(s);
         }
-        CompareCommand.write(configs, settings, dir, stdout);
+        CompareCommand.write(configs, settings, dir, stdout, blocking);
         return io.stampede.cli.ExitCodes.OK;
     }
 

@@ -20,10 +20,10 @@ import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /** Blocking times from access lines in the rendered `blocking` format, with known answers. */
-class BlockingTimesTest {
+public class BlockingTimesTest {
 
     /** A line as nginx writes it: the request was stamped at {@code stampUs}, read from stamp + blocking. */
-    static String line(String server, long stampUs, long blockingUs, long requestMs) {
+    public static String line(String server, long stampUs, long blockingUs, long requestMs) {
         long receivedMs = Math.floorDiv(stampUs + blockingUs, 1000);
         long logMs = receivedMs + requestMs;
         return String.format(Locale.ROOT, "msec=%d.%03d rt=%d.%03d xrs=\"t=%d\" server=%s", logMs / 1000,

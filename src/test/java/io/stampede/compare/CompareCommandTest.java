@@ -49,6 +49,32 @@ class CompareCommandTest {
     }
 
     @Test
+    void serverLogsShowTheBlockingTimeBesideTheLatencies(@TempDir Path tmp) throws Exception {
+        Path a = SyntheticRun.write(tmp.resolve("a"), 1, 0, 5, 100);
+        Path b = SyntheticRun.write(tmp.resolve("b"), 2, 0, 5, 100);
+        StringBuilder log = new StringBuilder();
+        for (int i = 0; i < 100; i++) {
+            log.append(io.stampede.blocking.BlockingTimesTest.line("10.0.0.12:80", 1_795_000_000_000_000L + i * 1000L,
+                    5200, 1)).append('\n');
+        }
+        Path serverLog = Files.writeString(tmp.resolve("web2.log"), log);
+        Result r = compare(a.toString(), b.toString(), "--server-log", "b=" + serverLog, "-o",
+                tmp.resolve("cmp").toString());
+        assertEquals(0, r.exit, r.err);
+        assertTrue(r.out.contains("blocking time between HAProxy and the realservers (--server-log):"), r.out);
+        assertTrue(r.out.matches("(?s).*10\\.0\\.0\\.12:80 +100 +5\\.\\d.*"), r.out);
+        Path out = tmp.resolve("cmp2");
+        Result bad = compare(a.toString(), b.toString(), "--server-log", "nope=" + serverLog, "-o", out.toString());
+        assertEquals(2, bad.exit);
+        assertTrue(bad.err.contains("--server-log nope=") && bad.err.contains("[a, b]"), bad.err);
+        Result unstamped = compare(a.toString(), b.toString(), "--server-log", "a=" + a.resolve("summary.txt"),
+                "-o", out.toString());
+        assertEquals(2, unstamped.exit);
+        assertTrue(unstamped.err.contains("xrs= fields"), unstamped.err);
+        assertFalse(Files.exists(out));
+    }
+
+    @Test
     void theSameRunTwiceIsNoSignificantDifference(@TempDir Path tmp) throws Exception {
         Path a = SyntheticRun.write(tmp.resolve("a"), 1, 0, 20, 300);
         Path b = SyntheticRun.write(tmp.resolve("b"), 2, 0, 20, 300);
