@@ -23,6 +23,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,7 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * `stampede compare` on real runs: JMeter 5.6.3 runs plans/paced.jmx against two built-in targets, one answering
  * 5 ms late (`stampede target --delay-ms 5`), in two interleaved rounds; the verdict must see +5 ms at p50, two
- * runs of the same target no difference, and the page must draw in headless Chromium. About 90 s.
+ * runs of the same target no difference, and the page must draw in headless Chromium. About 90 s. Skipped (with
+ * compare's own words) when compare names the injector as a suspect: on a busy machine nothing can be proven.
  */
 class CompareIT {
 
@@ -100,6 +102,10 @@ class CompareIT {
             assertTrue(Files.isRegularFile(out.resolve(f).resolve("results.jtl")), f);
         }
         String report = Files.readString(out.resolve("compare.txt"));
+        // The proof needs an injector that was not starved: when the tool itself names the injector as a suspect
+        // (another process took the CPU), its intervals are rightly too wide to call anything, and this is no test.
+        Assumptions.assumeFalse(report.contains("SUSPECT injector"), "the machine was not quiet; compare said:\n"
+                + report);
         Matcher m = SLOWER.matcher(report);
         assertTrue(m.find(), "B is called slower at p50:\n" + report);
         double delta = Double.parseDouble(m.group(1));
