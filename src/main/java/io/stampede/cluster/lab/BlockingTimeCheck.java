@@ -37,7 +37,8 @@ final class BlockingTimeCheck {
         if (before == null) {
             return CheckResult.of(7, TITLE, false, detail.toString());
         }
-        boolean measured = before.values().stream().allMatch(p50 -> p50 <= 2.0);
+        // one host: HAProxy's connect to nginx and nginx's millisecond rounding, nothing more
+        boolean measured = before.values().stream().allMatch(p50 -> p50 <= 5.0);
         Realserver slow = servers.get(servers.size() - 1);
         String port = lab.topology().switchPort(Topology.ns(slow.name()));
         ExecResult add = Namespaces.in(Topology.SWITCH, "tc", "qdisc", "add", "dev", port, "root", "netem", "delay",
@@ -72,9 +73,12 @@ final class BlockingTimeCheck {
             offsets.put(r.name(), size(log(lab, r)));
         }
         Client.Tally t = lab.client().requests(lab.url(), REQUESTS, 1.0);
-        // nginx writes its buffered log lines at most 1 s later (flush=1s)
+        // nginx writes its buffered log lines at most 1 s later (flush=1s): wait for the logs to grow, then for
+        // one more flush, so that no request's line is still in the buffer
         LabCluster.await(java.time.Duration.ofSeconds(4), () -> servers.stream().allMatch(r ->
                 size(log(lab, r)) > offsets.get(r.name())));
+        long settle = System.nanoTime() + 1_500_000_000L;
+        LabCluster.await(java.time.Duration.ofSeconds(2), () -> System.nanoTime() > settle);
         Map<String, Double> p50 = new LinkedHashMap<>();
         detail.append(what).append(": ").append(t).append('\n');
         for (Realserver r : servers) {
