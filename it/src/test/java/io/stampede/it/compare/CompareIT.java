@@ -118,7 +118,7 @@ class CompareIT {
         Result s = run(tmp.resolve("same.log"), 120, cli("compare", out.resolve("round-1/A").toString(),
                 out.resolve("round-2/A").toString(), "--warmup", "3", "-o", same.toString()));
         assertEquals(0, s.exit, s.out);
-        assertTrue(s.out.contains("A: no significant difference from A"), "same target:\n" + s.out);
+        assertTrue(s.out.contains("A#2: no significant difference from A"), "same target:\n" + s.out);
 
         checkPageInChromium(out.resolve("compare.html"), tmp, List.of("A", "B", "A round 1", "B round 2"));
     }
