@@ -5,6 +5,8 @@
  */
 package io.stampede.run;
 
+import io.stampede.injector.InjectorSeries;
+import io.stampede.injector.InjectorShare;
 import io.stampede.results.LatencyHistogramFile;
 import io.stampede.results.LatencyWindows;
 import io.stampede.results.RunStatistics;
@@ -52,6 +54,11 @@ final class RunReport {
         summary.addAll(windows.lines());
         steadyAfterSeconds.ifPresent(s -> summary.add(windows.steadyLine(s * 1000L)));
         injector.diagnose(stats).lines().forEach(l -> summary.add("  " + l));
+        InjectorShare share = InjectorShare.of(stats.scheduleLag(), InjectorSeries.readIfPresent(files.dir()),
+                stats.spanMs());
+        for (String l : share.line().split("\n")) {
+            summary.add("  " + l.strip());
+        }
         summary.forEach(out::println);
     }
 
