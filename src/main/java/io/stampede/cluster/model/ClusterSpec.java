@@ -20,6 +20,12 @@ public record ClusterSpec(String name, Ipv4 vip, List<Integer> ports, Cidr netwo
         realservers = List.copyOf(realservers);
     }
 
+    /** The same description with another director layer (the VM lab renders variants of it). */
+    public ClusterSpec withLvs(Lvs other) {
+        return new ClusterSpec(name, vip, ports, network, other, haproxy, realservers, healthCheck, nginx, injectors,
+                nofileLimit);
+    }
+
     public boolean isDirectRouting() {
         return lvs != null;
     }

@@ -171,8 +171,10 @@ public final class SpecReader {
         }
         int persistence = f.integer("persistence", 0, 0, 86_400);
         int bits = f.integer("conn_tab_bits", 20, 8, 20);
+        Ipv4 sorry = f.address("sorry_server", false);
+        boolean sync = f.bool("sync_daemon", false);
         f.finish();
-        return new Lvs(vrrp, scheduler, persistence, bits);
+        return new Lvs(vrrp, scheduler, persistence, bits, sorry, sync);
     }
 
     private static Haproxy readHaproxy(Fields f) {

@@ -32,7 +32,12 @@ public final class KeepalivedRenderer {
                         "systemctl enable --now keepalived && systemctl reload keepalived"),
                 List.of("systemctl disable --now keepalived && rm " + INSTALL));
         Text t = new Text();
-        t.open("global_defs").line("router_id " + host.name()).close().blank();
+        t.open("global_defs").line("router_id " + host.name());
+        if (spec.isDirectRouting() && spec.lvs().syncDaemon()) {
+            // the VRRP MASTER sends its connection table to the BACKUP, so established connections survive failover
+            t.line("lvs_sync_daemon " + spec.vrrp().iface() + " " + instanceName(spec));
+        }
+        t.close().blank();
         vrrpInstance(t, spec, host);
         if (spec.isDirectRouting()) {
             for (int port : spec.ports()) {
@@ -45,7 +50,7 @@ public final class KeepalivedRenderer {
 
     private static void vrrpInstance(Text t, ClusterSpec spec, Host host) {
         Vrrp vrrp = spec.vrrp();
-        t.open("vrrp_instance VI_" + spec.name().toUpperCase(java.util.Locale.ROOT).replace('-', '_'));
+        t.open("vrrp_instance " + instanceName(spec));
         t.line("state " + (vrrp.isMaster(host) ? "MASTER" : "BACKUP"));
         t.line("interface " + vrrp.iface());
         t.line("virtual_router_id " + vrrp.routerId());
@@ -61,6 +66,10 @@ public final class KeepalivedRenderer {
         t.close();
     }
 
+    private static String instanceName(ClusterSpec spec) {
+        return "VI_" + spec.name().toUpperCase(java.util.Locale.ROOT).replace('-', '_');
+    }
+
     private static void virtualServer(Text t, ClusterSpec spec, int port) {
         HealthCheck hc = spec.healthCheck();
         t.open("virtual_server " + spec.vip() + " " + port);
@@ -71,6 +80,9 @@ public final class KeepalivedRenderer {
             t.line("persistence_timeout " + spec.lvs().persistenceSeconds());
         }
         t.line("protocol TCP");
+        if (spec.lvs().sorryServer() != null) {
+            t.line("sorry_server " + spec.lvs().sorryServer() + " " + port);
+        }
         for (Realserver rs : spec.realservers()) {
             t.open("real_server " + rs.address() + " " + port);
             t.line("weight " + rs.weight());
@@ -82,7 +94,11 @@ public final class KeepalivedRenderer {
                 t.line("connect_port " + port);
             }
             t.line("connect_timeout " + hc.timeoutSeconds());
-            t.line("retry " + hc.fall());
+            // keepalived's "retry N" removes a server after N+1 failed checks: fall failures mean retry fall-1
+            t.line("retry " + (hc.fall() - 1));
+            if (hc.rise() > 1) {
+                t.line("# rise " + hc.rise() + " has no keepalived counterpart: one good check brings the server back");
+            }
             t.line("delay_before_retry " + hc.intervalSeconds());
             t.close();
             t.close();
