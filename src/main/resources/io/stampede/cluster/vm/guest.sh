@@ -9,6 +9,8 @@ RUN=$(dirname "$(realpath "$0")")
 mount -t proc proc /proc
 mount -t sysfs sys /sys
 mount -t tmpfs run /run
+# devtmpfs has no /dev/fd, which bash's <(...) needs
+[[ -e /dev/fd ]] || ln -s /proc/self/fd /dev/fd
 mkdir -p /run/netns /run/lock /var/run
 echo 1 > /proc/sys/kernel/sysrq
 # shellcheck source=/dev/null
@@ -43,7 +45,7 @@ wait_for() {
 in_ns() { local ns=$1; shift; ip netns exec "$ns" "$@"; }
 # per-host settings from run.env: val ADDR web-1 reads ADDR_web_1
 val() { local n="$1_${2//-/_}"; echo "${!n}"; }
-rules_of() { grep -v '^[[:space:]]*$' "$1" | sort; }
+rules_of() { grep -v -e '^[[:space:]]*$' -e '^#' "$1" | sort; }   # what the kernel should hold: ipvsadm-restore skips '#' lines
 table_of() { in_ns "$1" ipvsadm -S -n | sort; }
 
 ip link set lo up
@@ -54,30 +56,30 @@ say "BOOT kernel $(uname -r), $(ipvsadm -v 2>&1 | head -1 | cut -c1-40), keepali
 # --------------------------------------------------------------------------------------------------------------
 # validate --vm: load every ipvsadm.rules file with the real tools, each in an empty namespace
 # --------------------------------------------------------------------------------------------------------------
-load_check() { # ns tool-description file command...
-  local ns=$1 label=$2 file=$3 rc out want got
-  shift 3
+load_check() { # ns file command... : loads the file with the command into an empty table -> "OK|what" or "FAIL|why"
+  local ns=$1 file=$2 rc out want got
+  shift 2
   in_ns "$ns" ipvsadm -C
   out=$(in_ns "$ns" "$@" < "$file" 2>&1)
   rc=$?
   got=$(table_of "$ns")
   want=$(rules_of "$file")
   if (( rc != 0 )); then
-    echo "FAIL $label exit $rc: $(echo "$out" | head -3 | tr '\n' ' ')"
+    echo "FAIL|exit $rc: $(echo "$out" | head -3 | tr '\n' ' ')(table left with $(echo "$got" | grep -c .) line(s))"
   elif [[ $got != "$want" ]]; then
-    echo "FAIL $label exit 0, but the table differs from the file: $(diff <(echo "$want") <(echo "$got") | grep '^[<>]' | head -4 | tr '\n' ' ')"
+    echo "FAIL|exit 0, but the table differs from the file: $(diff <(echo "$want") <(echo "$got") | grep '^[<>]' | head -4 | tr '\n' ' ')"
   else
-    echo "OK $label loaded $(echo "$got" | grep -c '^-A') service(s), $(echo "$got" | grep -c '^-a') realserver(s)"
+    echo "OK|loaded $(echo "$got" | grep -c '^-A') service(s), $(echo "$got" | grep -c '^-a') realserver(s), table = file"
   fi
 }
 
 if [[ $MODE == validate ]]; then
-  ip netns add v
-  ip -n v link set lo up
+  ip netns add _v
+  ip -n _v link set lo up
   while IFS= read -r -d '' f; do
     rel=${f#"$RUN/tree/"}
-    say "VERDICT $rel $(load_check v 'real ipvsadm-restore (Debian wrapper: -C then -R)' "$f" ipvsadm-restore)"
-    say "VERDICT $rel $(load_check v 'real ipvsadm -R' "$f" ipvsadm -R)"
+    say "VERDICT $rel|real ipvsadm-restore in the VM (Debian: ipvsadm -C, then ipvsadm -R)|$(load_check _v "$f" ipvsadm-restore)"
+    say "VERDICT $rel|real ipvsadm -R in the VM|$(load_check _v "$f" ipvsadm -R)"
   done < <(find "$RUN/tree" -name '*.rules' -type f -print0 | sort -z)
   exit 0
 fi
@@ -296,8 +298,8 @@ check_b() {
   local r1 r2 r3 r4 verdict=PASS second
   ip netns add _rules
   ip -n _rules link set lo up
-  r1=$(load_check _rules "ipvsadm -C; ipvsadm -R" "$RULES" ipvsadm -R)
-  r2=$(load_check _rules "again" "$RULES" ipvsadm -R)
+  r1=$(load_check _rules "$RULES" ipvsadm -R)
+  r2=$(load_check _rules "$RULES" ipvsadm -R)
   in_ns _rules ipvsadm -C
   r3=$(in_ns _rules ipvsadm-restore < "$RULES" 2>&1; echo "exit $?")
   local t3 t4
@@ -306,7 +308,7 @@ check_b() {
   t4=$(table_of _rules)
   second=$(in_ns _rules ipvsadm -R < "$RULES" 2>&1; echo "exit $?")
   [[ $r1 == OK* && $r2 == OK* && $r3 == "exit 0" && $r4 == "exit 0" && $t3 == "$(rules_of "$RULES")" && $t4 == "$t3" ]] || verdict=FAIL
-  say "CHECK b $verdict ipvsadm -R: ${r1#* }; -C and -R again: ${r2#* }; ipvsadm-restore twice: $r3, $r4, both tables equal to the file: $([[ $t3 == "$(rules_of "$RULES")" && $t4 == "$t3" ]] && echo yes || echo no) ($(echo "$t4" | wc -l) lines); for the record, ipvsadm -R over a loaded table without -C: $(echo "$second" | tr '\n' ' ')"
+  say "CHECK b $verdict ipvsadm -C; ipvsadm -R: ${r1#*|}; the same again: ${r2#*|}; ipvsadm-restore twice: $r3, $r4, both tables equal to the file: $([[ $t3 == "$(rules_of "$RULES")" && $t4 == "$t3" ]] && echo yes || echo no) ($(echo "$t4" | wc -l) lines); for the record, ipvsadm -R over a loaded table without -C: $(echo "$second" | tr '\n' ' ')"
   ip netns del _rules
 }
 run_check b
