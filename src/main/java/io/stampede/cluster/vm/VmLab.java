@@ -5,6 +5,7 @@
  */
 package io.stampede.cluster.vm;
 
+import io.stampede.cli.ExitCodes;
 import io.stampede.cluster.model.ClusterSpec;
 import io.stampede.cluster.model.HealthCheck;
 import io.stampede.cluster.model.Host;
@@ -54,22 +55,32 @@ public final class VmLab {
         this.out = out;
     }
 
-    /** Exit code: 0 every applicable check passed, 1 a check failed or the run broke, 2 cannot run here. */
+    /** Exit code: OK every applicable check passed, CHECK_FAILED a check failed or the guest broke off, CANNOT_RUN. */
     public int run(ClusterSpec spec, Path cache) {
         if (!spec.isDirectRouting()) {
             out.println("lab --vm: the VM lab proves LVS-DR directors on a real IPVS kernel; this description has"
                     + " HAProxy in front (use 'cluster lab' without --vm)");
-            return 2;
+            return ExitCodes.CANNOT_RUN;
         }
         List<String> missing = GuestImage.missingTools();
         if (!missing.isEmpty()) {
             out.println("lab --vm: missing programs: " + String.join(", ", missing)
                     + " (Debian packages: qemu-system-x86 debootstrap kmod cpio)");
-            return 2;
+            return ExitCodes.CANNOT_RUN;
+        }
+        if (!"root".equals(System.getProperty("user.name"))) {
+            out.println("lab --vm: needs root (debootstrap builds the guest as root)");
+            return ExitCodes.CANNOT_RUN;
+        }
+        GuestImage image;
+        try {
+            image = GuestImage.obtain(cache, out);
+        } catch (IOException | VmException e) {
+            out.println("lab --vm: cannot build the guest: " + e.getMessage());
+            return ExitCodes.CANNOT_RUN;
         }
         Path top = null;
         try {
-            GuestImage image = GuestImage.obtain(cache, out);
             top = Files.createTempDirectory("stl-vm-", PosixFilePermissions.asFileAttribute(
                     PosixFilePermissions.fromString("rwxr-xr-x")));
             Path run = top.resolve("run");
@@ -83,7 +94,7 @@ public final class VmLab {
             return conclude(o, verdicts);
         } catch (IOException | VmException e) {
             out.println("lab --vm: " + e.getMessage());
-            return 1;
+            return ExitCodes.CHECK_FAILED;
         } finally {
             if (top != null) {
                 GuestImage.deleteQuietly(top);
@@ -115,9 +126,9 @@ public final class VmLab {
             out.println("lab --vm: the guest stopped before it finished (no verdict for "
                     + absent.stream().sorted().collect(Collectors.joining(", ")) + "); its last console lines:");
             o.tail().forEach(l -> out.println("  | " + l));
-            return 1;
+            return ExitCodes.CHECK_FAILED;
         }
-        return failed == 0 ? 0 : 1;
+        return failed == 0 ? ExitCodes.OK : ExitCodes.CHECK_FAILED;
     }
 
     /** Writes the run's files: each host's generated files at their installation paths under h/HOST, etc. */
