@@ -144,7 +144,7 @@ public final class KeepalivedRenderer {
             // keepalived's "retry N" removes a server after N+1 failed checks: fall failures mean retry fall-1
             t.line("retry " + (hc.fall() - 1));
             if (hc.rise() > 1) {
-                t.line("# rise " + hc.rise() + " has no keepalived counterpart: one good check brings the server back");
+                t.line("# rise " + hc.rise() + ": keepalived's checkers have no rise setting; HAProxy's do");
             }
             t.line("delay_before_retry " + hc.intervalSeconds());
             t.close();

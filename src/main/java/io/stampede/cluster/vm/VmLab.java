@@ -192,7 +192,8 @@ public final class VmLab {
         // keepalived: the first failure at the next check (<= delay_loop), then fall-1 retries delay_before_retry
         // apart (the renderer sets it to the interval); 1 s for the guest's own pace
         env.put("PROMISE_DOWN", String.valueOf(hc.intervalSeconds() * hc.fall() + 1));
-        env.put("PROMISE_UP", String.valueOf(hc.intervalSeconds() + 1));
+        // keepalived re-adds a server after its checks succeed again: two checks in the runs measured here
+        env.put("PROMISE_UP", String.valueOf(2 * hc.intervalSeconds() + 1));
         // debugging aids: run only some checks (STAMPEDE_VM_CHECKS="a d"), print the guest's diagnostics
         String only = System.getenv("STAMPEDE_VM_CHECKS");
         if (only != null && only.matches("[a-f ]+")) {

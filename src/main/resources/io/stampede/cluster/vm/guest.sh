@@ -155,6 +155,12 @@ rule_count() { in_ns "$1" ipvsadm -L -n | grep -c -- "-> .*:$PORT "; }
 for d in $DIRECTORS; do
   add_host "$d" "$(val ADDR "$d")"
   net_sysctl "$d" "$(file_of "$d" 90-stampede-director.conf)"
+  unit=$(file_of "$d" stampede-lvs-director.service)
+  if [[ -n $unit ]]; then   # the director unit: notrack table for VIP traffic, ipvsadm --set timeouts
+    grep '^ExecStart=' "$unit" | sed 's/^ExecStart=-\?//' | while read -r -a cmd; do
+      in_ns "$d" "${cmd[@]}" > /dev/null 2>&1 || say "WARN $d: ${cmd[*]} failed"
+    done
+  fi
 done
 t0=$(ms)
 for d in $DIRECTORS; do keepalived_start "$d" "$(h "$d")/etc/keepalived/keepalived.conf"; done
@@ -260,7 +266,7 @@ NFT
   fi
   in_ns "$victim" nft delete table inet stl_count
   [[ -n ${STL_DEBUG:-} ]] && say "DEBUG $MASTER log: $(grep -F "$addr" "$RUN/$MASTER-keepalived.log" | tail -8 | tr '\n' '|')"
-  say "CHECK d $verdict $victim: $down; promised: out within $PROMISE_DOWN s (delay_loop $INTERVAL + (fall-1) x delay_before_retry $INTERVAL + 1 s), back within $PROMISE_UP s (next check + 1 s; keepalived has no rise)"
+  say "CHECK d $verdict $victim: $down; promised: out within $PROMISE_DOWN s (delay_loop $INTERVAL + (fall-1) x delay_before_retry $INTERVAL + 1 s), back within $PROMISE_UP s (2 x delay_loop + 1 s; keepalived has no rise setting)"
 }
 run_check d
 

@@ -53,6 +53,9 @@ class RenderersTest {
     void everyFileSaysWhatItIsAndHowToApplyAndRemoveIt() {
         for (Map<String, String> files : List.of(LVS, HA)) {
             files.forEach((name, text) -> {
+                if (name.endsWith("/ipvsadm.rules")) {
+                    return; // rules only (ipvsadm -R stops at a comment): its header is the sibling README
+                }
                 assertTrue(text.startsWith("# "), name);
                 assertTrue(text.contains("\n# Install as: /"), name);
                 assertTrue(text.contains("\n# Apply:  "), name);
@@ -105,6 +108,41 @@ class RenderersTest {
         String two = render(Fixtures.LVS + "ports: [80, 443]\n").get("director/lvs1/ipvsadm.rules");
         assertTrue(two.contains("-a -t 10.0.0.100:443 -r 10.0.0.12:443 -g -w 1\n"));
         assertEquals(List.of(), new IpvsadmGrammar().check(two));
+    }
+
+    @Test
+    void ipvsadmRulesHoldNoCommentAndTheirReadmeNamesTheTablesOwner() {
+        String rules = LVS.get("director/lvs1/ipvsadm.rules");
+        assertFalse(rules.contains("#"), rules);
+        assertTrue(rules.startsWith("-A -t "), rules);
+        String readme = LVS.get("director/lvs1/ipvsadm.rules.README");
+        assertTrue(readme.contains("ONE of the two, never both"), readme);
+        assertTrue(readme.contains("keepalived (keepalived.conf's virtual_server blocks) is the authoritative owner"));
+        assertTrue(readme.contains("ipvsadm-restore starts with ipvsadm -C"), readme);
+        assertTrue(readme.contains("ipvsadm -S -n | diff - /etc/ipvsadm.rules"), readme);
+        assertTrue(readme.contains("AUTO=\"false\" in /etc/default/ipvsadm"), readme);
+    }
+
+    @Test
+    void keepalivedRetryCountsTheFirstFailure() {
+        // keepalived removes a server after retry+1 failed checks (seen on the real kernel: "failed after 2 retries")
+        String conf = render(Fixtures.LVS + "health_check: {fall: 3, interval: 2}\n").get("director/lvs1/keepalived.conf");
+        assertTrue(conf.contains("            retry 2\n"), conf);
+        assertFalse(conf.contains("retry 3"), conf);
+        String once = render(Fixtures.LVS + "health_check: {fall: 1}\n").get("director/lvs1/keepalived.conf");
+        assertTrue(once.contains("            retry 0\n"), once);
+    }
+
+    @Test
+    void sorryServerAndSyncDaemonOnlyWhenDescribed() {
+        String plain = LVS.get("director/lvs1/keepalived.conf");
+        assertFalse(plain.contains("sorry_server"), plain);
+        assertFalse(plain.contains("lvs_sync_daemon"), plain);
+        String yaml = Fixtures.LVS.replace("  backup: {name: lvs2, address: 10.0.0.3}\n",
+                "  backup: {name: lvs2, address: 10.0.0.3}\n  sorry_server: 10.0.0.20\n  sync_daemon: true\n");
+        String conf = render(yaml).get("director/lvs2/keepalived.conf");
+        assertTrue(conf.contains("    sorry_server 10.0.0.20 80\n"), conf);
+        assertTrue(conf.contains("    lvs_sync_daemon eth0 VI_WEB\n"), conf);
     }
 
     @Test
