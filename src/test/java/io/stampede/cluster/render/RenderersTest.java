@@ -30,11 +30,12 @@ class RenderersTest {
 
     @Test
     void oneFolderPerHostUnderItsRole() {
-        assertEquals(List.of("director/lvs1/ipvsadm.rules", "director/lvs1/keepalived.conf",
+        assertEquals(List.of("director/lvs1/ipvsadm.rules", "director/lvs1/ipvsadm.rules.README",
+                "director/lvs1/keepalived.conf",
                 "director/lvs1/lvs-director.nft", "director/lvs1/modprobe.d/stampede-ip_vs.conf",
                 "director/lvs1/modules-load.d/stampede-ip_vs.conf", "director/lvs1/stampede-lvs-director.service",
                 "director/lvs1/sysctl.d/90-stampede-director.conf",
-                "director/lvs2/ipvsadm.rules", "director/lvs2/keepalived.conf",
+                "director/lvs2/ipvsadm.rules", "director/lvs2/ipvsadm.rules.README", "director/lvs2/keepalived.conf",
                 "director/lvs2/lvs-director.nft", "director/lvs2/modprobe.d/stampede-ip_vs.conf",
                 "director/lvs2/modules-load.d/stampede-ip_vs.conf", "director/lvs2/stampede-lvs-director.service",
                 "director/lvs2/sysctl.d/90-stampede-director.conf",
@@ -70,7 +71,7 @@ class RenderersTest {
         String backup = LVS.get("director/lvs2/keepalived.conf");
         assertTrue(master.contains("lvs_sched wlc\n"));
         assertTrue(master.contains("lvs_method DR\n"));
-        assertTrue(master.contains("retry 3\n"));
+        assertTrue(master.contains("retry 2\n"), "fall 3 = the first failure + 2 retries");
         assertFalse(master.contains("nb_get_retry") || master.contains("lb_algo") || master.contains("lb_kind"));
         assertFalse(master.contains("vrrp_strict"));
         assertTrue(master.contains("state BACKUP\n    nopreempt\n") && master.contains("priority 150\n"),
