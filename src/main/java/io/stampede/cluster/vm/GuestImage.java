@@ -5,7 +5,6 @@
  */
 package io.stampede.cluster.vm;
 
-import io.stampede.cluster.render.OutputWriter;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -13,14 +12,17 @@ import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * The guest the VM lab boots: Debian's kernel and a debootstrap root, built by the recipe build-guest.sh once per
@@ -147,13 +149,23 @@ public final class GuestImage {
         }
     }
 
+    /**
+     * Removes a tree, tolerating a second remover at work (the Ctrl-C hook and the run's own clean-up may both
+     * be at it): a file that is already gone is no reason to stop.
+     */
     static void deleteQuietly(Path p) {
-        try {
-            if (Files.exists(p)) {
-                OutputWriter.deleteTree(p);
+        for (int attempt = 0; attempt < 5 && Files.exists(p, LinkOption.NOFOLLOW_LINKS); attempt++) {
+            try (Stream<Path> s = Files.walk(p)) {
+                s.sorted(Comparator.reverseOrder()).forEach(f -> {
+                    try {
+                        Files.deleteIfExists(f);
+                    } catch (IOException ignored) {
+                        // a directory the other remover still empties: the next attempt takes it
+                    }
+                });
+            } catch (IOException | UncheckedIOException ignored) {
+                // the walk met a file removed under it: walk again
             }
-        } catch (IOException ignored) {
-            // best effort: a temp folder of a run that is ending anyway
         }
     }
 

@@ -51,7 +51,7 @@ table_of() { in_ns "$1" ipvsadm -S -n | sort; }
 ip link set lo up
 modprobe -a ip_vs ip_vs_rr ip_vs_wrr ip_vs_wlc ip_vs_lc ip_vs_sh 2>/dev/null
 modprobe -a bridge veth nf_tables nft_chain_nat 2>/dev/null
-say "BOOT kernel $(uname -r), $(ipvsadm -v 2>&1 | head -1 | cut -c1-40), keepalived $(keepalived -v 2>&1 | head -1 | awk '{print $2}'), up $(cut -d' ' -f1 /proc/uptime) s"
+say "BOOT kernel $(uname -r), ipvsadm $(ipvsadm -v 2>&1 | head -1 | awk '{print $2}'), keepalived $(keepalived -v 2>&1 | head -1 | awk '{print $2}'), up $(cut -d' ' -f1 /proc/uptime) s"
 
 # --------------------------------------------------------------------------------------------------------------
 # validate --vm: load every ipvsadm.rules file with the real tools, each in an empty namespace
@@ -157,9 +157,11 @@ for d in $DIRECTORS; do
   net_sysctl "$d" "$(file_of "$d" 90-stampede-director.conf)"
   unit=$(file_of "$d" stampede-lvs-director.service)
   if [[ -n $unit ]]; then   # the director unit: notrack table for VIP traffic, ipvsadm --set timeouts
-    grep '^ExecStart=' "$unit" | sed 's/^ExecStart=-\?//' | while read -r -a cmd; do
-      in_ns "$d" "${cmd[@]}" > /dev/null 2>&1 || say "WARN $d: ${cmd[*]} failed"
-    done
+    # its nft file sits under the host's folder here, not in /etc/stampede
+    grep '^ExecStart=' "$unit" | sed -e 's/^ExecStart=-\?//' -e "s#/etc/stampede/#$(h "$d")/etc/stampede/#g" |
+      while read -r -a cmd; do
+        out=$(in_ns "$d" "${cmd[@]}" 2>&1) || say "WARN $d: ${cmd[*]} failed: $(echo "$out" | head -2 | tr '\n' ' ')"
+      done
   fi
 done
 t0=$(ms)
