@@ -82,7 +82,7 @@ class VmLabIT {
     void validateVmRunsTheRealToolsAndCatchesABadScheduler(@org.junit.jupiter.api.io.TempDir Path tmp)
             throws Exception {
         Path tree = tmp.resolve("rendered");
-        copy(StampedeJar.root().resolve("lvs/example-vm/rendered"), tree);
+        StampedeJar.copyTree(StampedeJar.root().resolve("lvs/example-vm/rendered"), tree);
         StampedeJar.Result good = StampedeJar.run(300, "cluster", "validate", tree.toString(), "--vm");
         assertEquals(0, good.exitCode(), good.output());
         assertTrue(good.output().contains("OK      director/lvs1/ipvsadm.rules  [real ipvsadm-restore in the VM"),
@@ -128,18 +128,5 @@ class VmLabIT {
         StampedeJar.Result r = StampedeJar.run(120, "cluster", "lab", "haproxy/example/cluster.yaml", "--vm");
         assertEquals(6, r.exitCode(), r.output());
         assertTrue(r.output().contains("HAProxy in front (use 'cluster lab' without --vm)"), r.output());
-    }
-
-    private static void copy(Path from, Path to) throws IOException {
-        try (Stream<Path> s = Files.walk(from)) {
-            for (Path p : s.toList()) {
-                Path target = to.resolve(from.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(p, target);
-                }
-            }
-        }
     }
 }
