@@ -94,6 +94,25 @@ class VmLabTest {
     }
 
     @Test
+    void twoRemoversAtOnceLeaveNothing(@TempDir Path tmp) throws Exception {
+        // Ctrl-C: the shutdown hook and the run's own finally both remove the run folder at the same moment
+        for (int round = 0; round < 5; round++) {
+            Path top = tmp.resolve("stl-vm-" + round);
+            for (int d = 0; d < 20; d++) {
+                Path dir = Files.createDirectories(top.resolve("run/h/d" + d + "/etc"));
+                for (int f = 0; f < 20; f++) {
+                    Files.writeString(dir.resolve("f" + f), "x");
+                }
+            }
+            Thread other = new Thread(() -> GuestImage.deleteQuietly(top));
+            other.start();
+            GuestImage.deleteQuietly(top);
+            other.join(10_000);
+            assertFalse(Files.exists(top), "round " + round);
+        }
+    }
+
+    @Test
     void recipeHashFollowsTheRecipe() {
         assertTrue(GuestImage.recipeHash().matches("[0-9a-f]{12}"));
         assertEquals(GuestImage.recipeHash(), GuestImage.recipeHash());
