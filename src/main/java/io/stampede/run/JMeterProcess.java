@@ -44,7 +44,7 @@ final class JMeterProcess implements AutoCloseable {
         List<String> cmd;
         if (setup.engines() == null) {
             cmd = JMeterCommandLine.run(setup.jmeter(), jvm, setup.plan().path(), files.jtl(), files.log(),
-                    props.values());
+                    InjectorMonitorStart.properties(props.values(), files.dir()));
         } else {
             List<String> controllerJvm = new ArrayList<>(jvm);
             setup.engines().callbackAddress().ifPresent(a -> controllerJvm.add("-Djava.rmi.server.hostname=" + a));

@@ -184,6 +184,13 @@ class RenderersTest {
                 .contains("net.core.somaxconn = 8192\n"));
         String ha = HA.get("realserver/web2/nginx.conf");
         assertTrue(ha.contains("listen 8080 reuseport"), "behind HAProxy a realserver serves its own port");
+        // Behind HAProxy: the dedicated blocking-time log (stampede blocking-time), and no `access_log off`
+        // that would cancel it; LVS-DR has no stamp and keeps logging off.
+        assertTrue(ha.contains("log_format blocking 'msec=$msec rt=$request_time xrs=\"$http_x_request_start\" "
+                + "server=$server_addr:$server_port';\n"), ha);
+        assertTrue(ha.contains("access_log /var/log/nginx/blocking-time.log blocking buffer=64k flush=1s;"), ha);
+        assertFalse(ha.contains("access_log off;\n\n"), ha);
+        assertFalse(n.contains("blocking"), n);
     }
 
     @Test
@@ -202,7 +209,11 @@ class RenderersTest {
         assertTrue(cfg.contains("frontend fe_web\n    bind 10.0.0.100:80 backlog 4096\n    maxconn 8900\n"));
         assertTrue(cfg.contains("default-server inter 2s fall 3 rise 2 maxconn 2000 check"));
         assertTrue(cfg.contains("server web2 10.0.0.12:8080 weight 1"));
-        assertTrue(cfg.contains("http-request set-header X-Request-Start t=%Ts%ms"));
+        // Stamped in the backend, in µs, when HAProxy takes the request, not %Ts%ms (the end of the previous
+        // response on a keep-alive connection), and nowhere in the frontend.
+        String backend = cfg.substring(cfg.indexOf("backend be_nginx"));
+        assertTrue(backend.contains("http-request set-header X-Request-Start t=%[date(0,us)]\n"), cfg);
+        assertFalse(cfg.contains("t=%Ts%ms"), cfg);
         assertTrue(cfg.contains("http-check send meth GET uri /health ver HTTP/1.1 hdr Host localhost"));
         assertTrue(cfg.contains("http-check expect status 200"));
         assertTrue(cfg.contains("option http-keep-alive\n    option forwardfor\n    http-reuse safe\n"));
