@@ -20,6 +20,8 @@ public final class NginxRenderer {
 
     public static final String INSTALL = "/etc/nginx/nginx.conf";
     public static final String DOCROOT = "/var/www/stampede";
+    /** The dedicated log of blocking times (HAProxy layer only). */
+    public static final String BLOCKING_LOG = "/var/log/nginx/blocking-time.log";
 
     public RenderedFile render(ClusterSpec spec, Realserver rs, Layout layout, String folder) {
         Nginx n = spec.nginx();
@@ -58,15 +60,29 @@ public final class NginxRenderer {
         t.line("gzip off;");
         t.line("log_format timing '$remote_addr [$time_local] \"$request\" $status $body_bytes_sent '");
         t.line("                  'rt=$request_time msec=$msec xrs=\"$http_x_request_start\" creq=$connection_requests';");
+        boolean stamped = !spec.isDirectRouting();
+        if (stamped) {
+            // Behind HAProxy every request carries X-Request-Start: t=<us> from the moment HAProxy forwarded it;
+            // nginx began reading it at $msec - $request_time. `stampede blocking-time` reads this log. nginx serves
+            // files here, so there is no $upstream_connect_time to log.
+            t.line("log_format blocking 'msec=$msec rt=$request_time xrs=\"$http_x_request_start\" "
+                    + "server=$server_addr:$server_port';");
+            t.line("access_log " + layout.path(BLOCKING_LOG) + " blocking buffer=64k flush=1s;");
+        }
         if (n.accessLog()) {
             t.line("access_log " + layout.path("/var/log/nginx/access.log") + " timing buffer=64k flush=5s;");
-        } else {
+        } else if (!stamped) {
             t.line("access_log off;");
         }
         t.blank();
         t.open("server");
-        for (int port : listenPorts(spec, rs)) {
-            t.line("listen " + port + " reuseport backlog=" + n.somaxconn() + ";");
+        List<Integer> ports = listenPorts(spec, rs);
+        for (int port : ports) {
+            t.line("listen " + port + (spec.isTls(port) ? " ssl" : "") + " reuseport backlog=" + n.somaxconn() + ";");
+        }
+        if (ports.stream().anyMatch(spec::isTls)) {
+            t.line("ssl_certificate " + spec.tls().certificate() + ";");
+            t.line("ssl_certificate_key " + spec.tls().key() + ";");
         }
         t.line("server_name _;");
         t.line("root " + layout.path(DOCROOT) + ";");
@@ -82,7 +98,7 @@ public final class NginxRenderer {
         return header.file(folder + "/nginx.conf", t.toString());
     }
 
-    /** DR realservers serve every virtual port; behind HAProxy each serves its own port. */
+    /** DR realservers serve every virtual port (TLS ones with TLS); behind HAProxy each serves its own port. */
     private static List<Integer> listenPorts(ClusterSpec spec, Realserver rs) {
         return spec.isDirectRouting() ? spec.ports() : List.of(rs.port());
     }
