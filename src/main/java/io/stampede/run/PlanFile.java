@@ -54,6 +54,11 @@ record PlanFile(Path path, String text) {
                 || text.contains("__property(" + name);
     }
 
+    /** True when the plan holds a Stampede Virtual User Thread Group, whose users need Java 21+. */
+    boolean hasVirtualUsers() {
+        return text.contains("io.stampede.threads.VirtualUserThreadGroup");
+    }
+
     String name() {
         String n = path.getFileName().toString();
         return n.endsWith(".jmx") ? n.substring(0, n.length() - 4) : n;

@@ -6,6 +6,8 @@ package io.stampede.run;
 import io.stampede.cli.StampedeRoot;
 import io.stampede.jmeter.JMeterCommandLine;
 import io.stampede.jmeter.JMeterInstallation;
+import io.stampede.jmeter.JavaRuntime;
+import io.stampede.jmeter.JavaSelection;
 import io.stampede.remote.ControllerStop;
 import io.stampede.remote.RemoteEngine;
 import io.stampede.remote.RemoteEngines;
@@ -79,6 +81,12 @@ public final class RunCommand implements Callable<Integer> {
             description = "With --jmeter-home: copy Stampede's jar (and jmeter-plugins casutg) into its lib/ext. "
                     + "Without it they are passed with -Jsearch_paths and the installation is left untouched.")
     boolean installPlugin;
+
+    @Option(names = "--java", paramLabel = "PATH",
+            description = "Run JMeter on this Java (a JDK's home or its bin/java). Default: JAVA_HOME, else the "
+                    + "Java running stampede; a plan with a Stampede Virtual User Thread Group needs 21+ and, when "
+                    + "neither is, the newest 21+ under /usr/lib/jvm and the other usual places is used.")
+    Path java;
 
     @Option(names = "--heap", paramLabel = "SIZE", description = "JMeter's heap, as for -Xmx (default: ${DEFAULT-VALUE}).")
     String heap = "2g";
@@ -197,7 +205,11 @@ public final class RunCommand implements Callable<Integer> {
         if (!heap.matches("\\d+[kKmMgG]?")) {
             throw new RunInputException("--heap " + heap + ": give a size such as 2g or 1536m");
         }
-        return new RunSetup(planFile, props, jmeter, dir, builtIn, engines);
+        JavaSelection.Choice jvm = JavaSelection.fromEnvironment(java).choose(planFile.hasVirtualUsers());
+        if (jvm.note() != null) {
+            stdout.println("stampede run: " + jvm.note());
+        }
+        return new RunSetup(planFile, props, jmeter, jvm.runtime(), dir, builtIn, engines);
     }
 
     private int execute(RunSetup setup, RunProperties props, InjectorWatch injector)
@@ -209,17 +221,20 @@ public final class RunCommand implements Callable<Integer> {
         Path console = dir.resolve("jmeter.out");
         Path dashboard = noDashboard ? null : dir.resolve("dashboard");
         List<String> jvm = new ArrayList<>(List.of("-Xms512m", "-Xmx" + heap, "-XX:+UseG1GC",
-                "-XX:MaxGCPauseMillis=100", "-Djava.awt.headless=true"));
+                "-XX:MaxGCPauseMillis=100", "-Djava.awt.headless=true",
+                // A JVM out of heap would limp on, its users dying one by one; stop at once and say so below.
+                "-XX:+ExitOnOutOfMemoryError"));
         List<String> cmd;
         if (setup.engines() == null) {
-            cmd = JMeterCommandLine.run(setup.jmeter(), jvm, setup.plan().path(), jtl, log, props.values());
+            cmd = JMeterCommandLine.run(setup.jmeter(), setup.java(), jvm, setup.plan().path(), jtl, log, props.values());
         } else {
             List<String> controllerJvm = new ArrayList<>(jvm);
             setup.engines().callbackAddress().ifPresent(a -> controllerJvm.add("-Djava.rmi.server.hostname=" + a));
-            cmd = JMeterCommandLine.runRemote(setup.jmeter(), controllerJvm, setup.plan().path(), jtl, log,
+            cmd = JMeterCommandLine.runRemote(setup.jmeter(), setup.java(), controllerJvm, setup.plan().path(), jtl, log,
                     props.values(), setup.engines().jmeterList(), remoteExit);
         }
-        stdout.printf("stampede run: %s on JMeter at %s%n", setup.plan().path(), setup.jmeter().home());
+        stdout.printf("stampede run: %s on JMeter at %s, %s%n", setup.plan().path(), setup.jmeter().home(),
+                setup.java());
         if (setup.engines() != null) {
             stdout.printf("stampede run: distributed over %d engines: %s (each runs the whole plan)%n",
                     setup.engines().size(), setup.engines().jmeterList());
@@ -263,6 +278,10 @@ public final class RunCommand implements Callable<Integer> {
                     exit != 0 ? "failed" : "produced no samples", exit, stats.samples(), console.getFileName());
             JMeterOutput.tail(console, 15).forEach(l -> stderr.println("  | " + l));
             JMeterOutput.errors(log, 10).forEach(l -> stderr.println("  ! " + l));
+            if (JMeterOutput.ranOutOfMemory(console, log)) {
+                stderr.printf("stampede run: JMeter ran out of memory with --heap %s: give it more (e.g. --heap %s),"
+                        + " or run fewer users per engine%n", heap, JMeterOutput.doubled(heap));
+            }
             return EXIT_JMETER;
         }
         List<String> summary = new ArrayList<>();
@@ -297,7 +316,7 @@ public final class RunCommand implements Callable<Integer> {
 
     private boolean generateDashboard(RunSetup setup, List<String> jvm, Path jtl, Path log, Path dashboard,
                                       RunProperties props) throws IOException, InterruptedException {
-        List<String> cmd = JMeterCommandLine.dashboard(setup.jmeter(), jvm, jtl, log, dashboard, props.values());
+        List<String> cmd = JMeterCommandLine.dashboard(setup.jmeter(), setup.java(), jvm, jtl, log, dashboard, props.values());
         Process p = new ProcessBuilder(cmd).directory(setup.outDir().toFile()).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(setup.outDir().resolve("jmeter.out").toFile()))
                 .start();
@@ -321,6 +340,6 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     /** Everything checked before anything is written or started. */
-    record RunSetup(PlanFile plan, RunProperties properties, JMeterInstallation jmeter, Path outDir,
+    record RunSetup(PlanFile plan, RunProperties properties, JMeterInstallation jmeter, JavaRuntime java, Path outDir,
                     boolean useBuiltInTarget, RemoteEngines engines) {}
 }
