@@ -32,10 +32,15 @@ public final class StampedeCommand implements Runnable {
 
     @Override
     public void run() {
-        spec.commandLine().usage(System.out);
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    /** The command line as users get it: every subcommand, the one set of {@link ExitCodes}. */
+    public static CommandLine commandLine() {
+        return ExitCodes.apply(new CommandLine(new StampedeCommand()).setCaseInsensitiveEnumValuesAllowed(true));
     }
 
     public static void main(String[] args) {
-        System.exit(new CommandLine(new StampedeCommand()).setCaseInsensitiveEnumValuesAllowed(true).execute(args));
+        System.exit(commandLine().execute(args));
     }
 }

@@ -5,6 +5,7 @@
  */
 package io.stampede.cluster;
 
+import io.stampede.cli.ExitCodes;
 import io.stampede.cluster.lab.Lab;
 import io.stampede.cluster.model.ClusterSpec;
 import java.nio.file.Path;
@@ -22,7 +23,7 @@ import picocli.CommandLine.Parameters;
             "with their own address; 3 requests reach every realserver, replies come straight back from",
             "them; 4 a realserver without the VIP loses its share; 5 HAProxy health checks; 6 VRRP failover.",
             "Every namespace and process it created is removed at the end, on failure and on Ctrl-C.",
-            "Exit 0 when every applicable check passes, 1 otherwise, 2 when the lab cannot run here."})
+            "Exit 0 when every applicable check passes (the codes are listed below)."})
 final class LabCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "FILE", description = "the cluster description (YAML)")
@@ -35,7 +36,7 @@ final class LabCommand implements Callable<Integer> {
     public Integer call() {
         ClusterSpec cluster = SpecFiles.load(file, spec.commandLine().getErr());
         if (cluster == null) {
-            return 2;
+            return ExitCodes.BAD_INPUT;
         }
         return new Lab(spec.commandLine().getOut()).run(cluster);
     }

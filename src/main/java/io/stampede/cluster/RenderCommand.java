@@ -5,6 +5,7 @@
  */
 package io.stampede.cluster;
 
+import io.stampede.cli.ExitCodes;
 import io.stampede.cluster.model.ClusterSpec;
 import io.stampede.cluster.render.ClusterRenderer;
 import io.stampede.cluster.render.OutputWriter;
@@ -22,7 +23,7 @@ import picocli.CommandLine.Parameters;
 @Command(name = "render", mixinStandardHelpOptions = true,
         description = {"Render keepalived, ipvsadm, systemd, nftables, nginx, HAProxy, sysctl.d, modprobe.d and",
             "limits.d files from a cluster description: one folder per host under director/, realserver/,",
-            "haproxy/ and injector/. Bad input is refused before anything is written (exit 2)."})
+            "haproxy/ and injector/. Bad input is refused before anything is written."})
 final class RenderCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "FILE", description = "the cluster description (YAML)")
@@ -42,18 +43,18 @@ final class RenderCommand implements Callable<Integer> {
         var err = spec.commandLine().getErr();
         ClusterSpec cluster = SpecFiles.load(file, err);
         if (cluster == null) {
-            return 2;
+            return ExitCodes.BAD_INPUT;
         }
         List<RenderedFile> files = new ClusterRenderer().render(cluster);
         try {
             new OutputWriter().write(files, output, force);
         } catch (IOException e) {
             err.println("render: " + e.getMessage() + " (nothing was written)");
-            return 1;
+            return ExitCodes.CANNOT_RUN;
         }
         var out = spec.commandLine().getOut();
         files.forEach(f -> out.println("wrote " + output.resolve(f.relativePath())));
         out.println(files.size() + " files for cluster " + cluster.name() + " in " + output);
-        return 0;
+        return ExitCodes.OK;
     }
 }

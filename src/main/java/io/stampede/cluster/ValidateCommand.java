@@ -5,6 +5,7 @@
  */
 package io.stampede.cluster;
 
+import io.stampede.cli.ExitCodes;
 import io.stampede.cluster.validate.ClusterValidator;
 import io.stampede.cluster.validate.Verdict;
 import java.io.IOException;
@@ -21,7 +22,7 @@ import picocli.CommandLine.Parameters;
         description = {"Run every validator installed here on a rendered tree and print each file's verdict:",
             "keepalived -t (any output or exit 4/5/6 fails), haproxy -c -f, nginx -t, nft -c -f,",
             "systemd-analyze verify, and Stampede's own ipvsadm-restore and sysctl.d checkers.",
-            "A validator that is not installed is reported as SKIPPED. Exit 1 when any file fails."})
+            "A validator that is not installed is reported as SKIPPED."})
 final class ValidateCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "DIR", description = "a directory written by 'stampede cluster render'")
@@ -35,14 +36,14 @@ final class ValidateCommand implements Callable<Integer> {
         var out = spec.commandLine().getOut();
         if (!Files.isDirectory(dir)) {
             spec.commandLine().getErr().println("validate: " + dir + " is not a directory");
-            return 2;
+            return ExitCodes.BAD_INPUT;
         }
         List<Verdict> verdicts;
         try {
             verdicts = new ClusterValidator().validate(dir);
         } catch (IOException e) {
             spec.commandLine().getErr().println("validate: " + e.getMessage());
-            return 2;
+            return ExitCodes.CANNOT_RUN;
         }
         verdicts.forEach(out::println);
         long failed = verdicts.stream().filter(v -> v.status() == Verdict.Status.FAIL).count();
@@ -50,6 +51,6 @@ final class ValidateCommand implements Callable<Integer> {
         long skipped = verdicts.stream().filter(v -> v.status() == Verdict.Status.SKIPPED).count();
         out.println(ok + " ok, " + failed + " failed, " + skipped + " skipped (validator missing), "
                 + (verdicts.size() - ok - failed - skipped) + " without a validator");
-        return failed > 0 ? 1 : 0;
+        return failed > 0 ? ExitCodes.CHECK_FAILED : ExitCodes.OK;
     }
 }

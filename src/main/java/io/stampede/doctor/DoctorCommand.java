@@ -5,6 +5,9 @@
  */
 package io.stampede.doctor;
 
+import io.stampede.cli.ExitCodes;
+import io.stampede.plan.JmxTree;
+import io.stampede.plan.PlanException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -20,7 +23,6 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "doctor",
         mixinStandardHelpOptions = true,
-        exitCodeOnInvalidInput = DoctorCommand.BAD_INPUT,
         sortOptions = false,
         description = {
             "Read-only checks of the machine and network namespace this runs in, so that an injector's failures are"
@@ -32,13 +34,6 @@ import picocli.CommandLine.Spec;
                     + " dynamic port range, TcpTimedWaitDelay and the netsh commands instead.",
             ""
         },
-        exitCodeListHeading = "%nExit status:%n",
-        exitCodeList = {
-            " 0:every check ok",
-            " 1:warnings",
-            " 2:a check that will fail the test",
-            "64:bad input (the message names the option and the fix)"
-        },
         footerHeading = "%nExamples:%n",
         footer = {
             "  stampede doctor --plan plans/nginx-welcome-1000x50.jmx -J threads=1000",
@@ -46,8 +41,6 @@ import picocli.CommandLine.Spec;
             "  stampede doctor --connections 20000 --json"
         })
 public final class DoctorCommand implements Callable<Integer> {
-
-    static final int BAD_INPUT = 64;
 
     @Spec
     CommandSpec spec;
@@ -87,7 +80,7 @@ public final class DoctorCommand implements Callable<Integer> {
             PlannedLoad load = numbers;
             Optional<String> targetText = Optional.ofNullable(target);
             if (plan != null) {
-                PlanReader.Plan read = new PlanReader(properties).read(plan);
+                LoadEstimate read = LoadEstimate.of(JmxTree.parse(plan), properties);
                 load = read.load().overriddenBy(numbers);
                 if (targetText.isEmpty() && read.targets().size() == 1) {
                     targetText = Optional.of(read.targets().iterator().next());
@@ -105,11 +98,11 @@ public final class DoctorCommand implements Callable<Integer> {
         } catch (PlanException e) {
             err.println("stampede doctor: --plan " + e.getMessage());
             err.flush();
-            return BAD_INPUT;
+            return ExitCodes.BAD_INPUT;
         } catch (IllegalArgumentException e) {
             err.println("stampede doctor: " + e.getMessage());
             err.flush();
-            return BAD_INPUT;
+            return ExitCodes.BAD_INPUT;
         }
         out.print(json ? report.json() : report.text());
         out.flush();

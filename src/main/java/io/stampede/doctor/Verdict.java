@@ -5,17 +5,22 @@
  */
 package io.stampede.doctor;
 
+import io.stampede.cli.ExitCodes;
 import java.util.Locale;
 
-/** A check's outcome; the order is the severity, and the ordinal is the command's exit status. */
+/** A check's outcome; the order is the severity. */
 public enum Verdict {
     OK,
     WARN,
     FAIL;
 
-    /** 0 ok, 1 warnings, 2 a check that will fail the test. */
+    /** The command's exit status for this verdict, from the one set in {@link ExitCodes}. */
     public int exitCode() {
-        return ordinal();
+        return switch (this) {
+            case OK -> ExitCodes.OK;
+            case WARN -> ExitCodes.WARNINGS;
+            case FAIL -> ExitCodes.CHECK_FAILED;
+        };
     }
 
     public Verdict worst(Verdict other) {

@@ -3,13 +3,14 @@
  */
 package io.stampede.remote;
 
+import io.stampede.cli.ExitCodes;
 import io.stampede.cli.StampedeRoot;
 import io.stampede.jmeter.JMeterCommandLine;
 import io.stampede.jmeter.JMeterInstallation;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
@@ -22,7 +23,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** `stampede server`: one jmeter-server engine, with Stampede's samplers, for `stampede run --remote`. */
 @Command(
@@ -41,14 +44,10 @@ import picocli.CommandLine.Option;
                     + "(server.rmi.ssl.disable=true) and listens on all interfaces: anyone who reaches the ports "
                     + "can run code here, so keep engines on a private network.",
             "",
-            "Exit status: 0 the engine exited when a controller asked it to (--remote-exit); 2 bad input or "
-                    + "port in use; 4 the engine failed.",
+            "Exit 0 when the engine exits because a controller asked it to (--remote-exit) or on Ctrl-C.",
             ""
         })
 public final class ServerCommand implements Callable<Integer> {
-
-    static final int EXIT_INPUT = 2;
-    static final int EXIT_ENGINE = 4;
 
     // JMeter prints this once the engine object is exported: "... endpoint:[127.0.0.1:41100](local) ..." or, with
     // SSL, "... endpoint:[127.0.0.1:41100,SSLRMIServerSocketFactory(...)...](local) ...".
@@ -84,11 +83,15 @@ public final class ServerCommand implements Callable<Integer> {
             description = "The engine's JMeter log (default: jmeter-server-<port>.log in the current folder).")
     Path log;
 
-    private final PrintStream stdout = System.out;
-    private final PrintStream stderr = System.err;
+    @Spec
+    CommandSpec spec;
+
+    private PrintWriter stdout;
 
     @Override
     public Integer call() throws Exception {
+        stdout = spec.commandLine().getOut();
+        PrintWriter stderr = spec.commandLine().getErr();
         ServerSettings settings;
         JMeterInstallation jmeter;
         try {
@@ -103,7 +106,7 @@ public final class ServerCommand implements Callable<Integer> {
             jmeter = JMeterInstallation.bundled(StampedeRoot.locate());
         } catch (IllegalArgumentException | IllegalStateException e) {
             stderr.println("stampede server: " + e.getMessage());
-            return EXIT_INPUT;
+            return ExitCodes.BAD_INPUT;
         }
         Path logFile = (log != null ? log : Path.of("jmeter-server-" + port + ".log")).toAbsolutePath().normalize();
         List<String> jvm = new ArrayList<>(List.of("-Xms256m", "-Xmx" + heap, "-XX:+UseG1GC",
@@ -128,14 +131,14 @@ public final class ServerCommand implements Callable<Integer> {
         }
         if (stopping.get()) {
             stdout.println("stampede server: engine stopped");
-            return 0;
+            return ExitCodes.OK;
         }
         if (exit == 0) {
             stdout.println("stampede server: the engine exited (a controller asked it to, e.g. --remote-exit)");
-            return 0;
+            return ExitCodes.OK;
         }
         stderr.printf("stampede server: the engine stopped with exit %d; see %s%n", exit, logFile);
-        return EXIT_ENGINE;
+        return ExitCodes.JMETER_FAILED;
     }
 
     /** Passes JMeter's console through and says, once, where the engine listens. */

@@ -1,16 +1,18 @@
 /*
- * Licensed under the Apache License, Version 2.0.
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in
+ * compliance with the License. You may obtain a copy of the License at
+ * https://www.apache.org/licenses/LICENSE-2.0
  */
 package io.stampede.run;
 
 import io.stampede.doctor.Doctor;
 import io.stampede.doctor.DoctorReport;
-import io.stampede.doctor.PlanException;
-import io.stampede.doctor.PlanReader;
+import io.stampede.doctor.LoadEstimate;
 import io.stampede.doctor.PlannedLoad;
 import io.stampede.doctor.RunDiagnosis;
 import io.stampede.doctor.Target;
 import io.stampede.doctor.TimeWaitTrend;
+import io.stampede.plan.PlanException;
 import io.stampede.results.RunStatistics;
 import java.util.ArrayList;
 import java.util.List;
@@ -46,7 +48,7 @@ final class InjectorWatch {
         }
         PlannedLoad load;
         try {
-            load = new PlanReader(props.values()).read(plan.path()).load();
+            load = LoadEstimate.of(plan.tree(), props.values()).load();
         } catch (PlanException e) {
             load = PlannedLoad.unknown();
         }

@@ -1,66 +1,50 @@
 /*
- * Licensed under the Apache License, Version 2.0.
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in
+ * compliance with the License. You may obtain a copy of the License at
+ * https://www.apache.org/licenses/LICENSE-2.0
  */
 package io.stampede.run;
 
-import java.io.IOException;
-import java.nio.file.Files;
+import io.stampede.plan.JmxTree;
+import io.stampede.plan.PlanException;
 import java.nio.file.Path;
-import javax.xml.XMLConstants;
-import javax.xml.parsers.DocumentBuilderFactory;
-import javax.xml.parsers.ParserConfigurationException;
-import org.w3c.dom.Document;
-import org.xml.sax.SAXException;
 
-/** A .jmx plan checked before JMeter is started, so a wrong path or a broken file fails fast and clearly. */
-record PlanFile(Path path, String text) {
+/**
+ * A .jmx plan checked before JMeter is started, so a wrong path or a broken file fails fast and clearly; parsed
+ * once, for the run and for the doctor's estimate of its load.
+ */
+record PlanFile(JmxTree tree) {
 
     static PlanFile read(Path path) {
-        if (!Files.exists(path)) {
-            throw new RunInputException("PLAN " + path + " does not exist: give the path of a .jmx file, e.g. "
-                    + "plans/quickstart.jmx");
-        }
-        if (!Files.isRegularFile(path) || !Files.isReadable(path)) {
-            throw new RunInputException("PLAN " + path + " is not a readable file: give the path of a .jmx file");
-        }
-        String text;
         try {
-            text = Files.readString(path);
-        } catch (IOException e) {
-            throw new RunInputException("PLAN " + path + " cannot be read: " + e.getMessage());
+            return new PlanFile(JmxTree.parse(path));
+        } catch (PlanException e) {
+            throw new RunInputException("PLAN " + e.getMessage());
         }
-        try {
-            DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
-            f.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
-            f.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
-            Document doc = f.newDocumentBuilder().parse(path.toFile());
-            String root = doc.getDocumentElement().getTagName();
-            if (!"jmeterTestPlan".equals(root)) {
-                throw new RunInputException("PLAN " + path + " is not a JMeter plan: its root element is <" + root
-                        + ">, expected <jmeterTestPlan>; save the plan from JMeter's GUI as .jmx");
-            }
-        } catch (SAXException e) {
-            throw new RunInputException("PLAN " + path + " is not valid XML (" + e.getMessage()
-                    + "); open it in JMeter's GUI and save it again");
-        } catch (ParserConfigurationException | IOException e) {
-            throw new RunInputException("PLAN " + path + " cannot be parsed: " + e.getMessage());
-        }
-        return new PlanFile(path.toAbsolutePath().normalize(), text);
+    }
+
+    Path path() {
+        return tree.path();
+    }
+
+    String text() {
+        return tree.text();
     }
 
     /** True when the plan reads JMeter property {@code name} (e.g. {@code ${__P(host,…)}}). */
     boolean readsProperty(String name) {
+        String text = tree.text();
         return text.contains("__P(" + name + ",") || text.contains("__P(" + name + ")")
                 || text.contains("__property(" + name);
     }
 
     /** True when the plan holds a Stampede Virtual User Thread Group, whose users need Java 21+. */
     boolean hasVirtualUsers() {
-        return text.contains("io.stampede.threads.VirtualUserThreadGroup");
+        return tree.text().contains("io.stampede.threads.VirtualUserThreadGroup");
     }
 
     String name() {
-        String n = path.getFileName().toString();
+        String n = tree.fileName();
         return n.endsWith(".jmx") ? n.substring(0, n.length() - 4) : n;
     }
 }

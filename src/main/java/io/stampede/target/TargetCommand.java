@@ -1,11 +1,17 @@
 /*
- * Licensed under the Apache License, Version 2.0.
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in
+ * compliance with the License. You may obtain a copy of the License at
+ * https://www.apache.org/licenses/LICENSE-2.0
  */
 package io.stampede.target;
 
+import io.stampede.cli.ExitCodes;
+import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** `stampede target`: the built-in target on its own, for users without nginx at hand. */
 @Command(
@@ -16,6 +22,9 @@ import picocli.CommandLine.Option;
             "Keep-alive, pipelining and HEAD are supported. Stop it with Ctrl-C."
         })
 public final class TargetCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
 
     @Option(names = "--port", paramLabel = "P", description = "TCP port to listen on (default: ${DEFAULT-VALUE}).")
     int port = 8080;
@@ -32,25 +41,27 @@ public final class TargetCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
         TargetSettings settings;
         try {
             settings = new TargetSettings(bind, port, bodySize, threads, 4096);
         } catch (IllegalArgumentException e) {
-            System.err.println("stampede target: " + e.getMessage());
-            return 2;
+            err.println("stampede target: " + e.getMessage());
+            return ExitCodes.BAD_INPUT;
         }
         TargetServer server;
         try {
             server = TargetServer.start(settings);
         } catch (Exception e) {
-            System.err.println("stampede target: cannot listen on " + bind + ":" + port + ": " + e.getMessage()
+            err.println("stampede target: cannot listen on " + bind + ":" + port + ": " + e.getMessage()
                     + " (choose another --port or --bind)");
-            return 2;
+            return ExitCodes.BAD_INPUT;
         }
         Runtime.getRuntime().addShutdownHook(new Thread(server::close, "stampede-target-stop"));
-        System.out.printf("stampede target: serving %d-byte body on http://%s:%d/ (%s); Ctrl-C stops it%n",
+        out.printf("stampede target: serving %d-byte body on http://%s:%d/ (%s); Ctrl-C stops it%n",
                 bodySize, server.address().getHostString(), server.address().getPort(), server.transport());
         server.awaitClose();
-        return 0;
+        return ExitCodes.OK;
     }
 }

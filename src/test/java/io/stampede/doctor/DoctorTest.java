@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.stampede.cli.ExitCodes;
 import java.net.InetAddress;
 import java.nio.file.Path;
 import java.util.List;
@@ -38,7 +39,7 @@ class DoctorTest {
     void defaultMachineWithoutLoadIsOkAndSaysItsFigures() {
         DoctorReport r = new FakeMachine(dir).linux().examine(Optional.empty(), PlannedLoad.unknown());
         assertEquals(Verdict.OK, r.verdict(), r.text());
-        assertEquals(0, r.exitCode());
+        assertEquals(ExitCodes.OK, r.exitCode());
         assertEquals("doctor: ok (ports 32768-60999, 28232 per destination; nofile 20000)", r.summary());
         assertTrue(check(r, "new-connection-rate").value().startsWith("about 471 new connections/s per destination"
                 + " (28232 ports / 60 s TIME_WAIT)"), r.text());
@@ -54,7 +55,7 @@ class DoctorTest {
         DoctorReport r = m.linux().examine(Optional.of(remote(80)), PlannedLoad.of(200L, 50.0));
         Check rate = check(r, "new-connection-rate");
         assertEquals(Verdict.FAIL, rate.verdict(), r.text());
-        assertEquals(2, r.exitCode());
+        assertEquals(ExitCodes.CHECK_FAILED, r.exitCode());
         assertTrue(rate.value().contains("about 8.3 new connections/s per destination (500 ports / 60 s TIME_WAIT); planned 50/s"),
                 rate.value());
         assertTrue(rate.detail().contains("uses up the ports within 10 s"), rate.detail());
@@ -88,7 +89,7 @@ class DoctorTest {
         assertEquals(Verdict.WARN, check(r, "timestamps").verdict());
         assertTrue(check(r, "tw-reuse").value().contains("no tcp_tw_reuse_delay in this kernel"));
         assertTrue(check(r, "new-connection-rate").value().contains("/ 60 s TIME_WAIT"));
-        assertEquals(1, r.exitCode());
+        assertEquals(ExitCodes.WARNINGS, r.exitCode());
     }
 
     @Test
@@ -184,7 +185,7 @@ class DoctorTest {
         assertTrue(lint.get(0).detail().contains("removed in Linux 4.12"));
         assertEquals("delete line 2 of /etc/sysctl.d/10-tuning.conf ('net.ipv4.tcp_tw_recycle = 1')", lint.get(0).remedy().get(0));
         assertEquals("net.ipv4.tcp_no_such_thing at /etc/sysctl.d/10-tuning.conf:4", lint.get(1).value());
-        assertEquals(1, r.exitCode());
+        assertEquals(ExitCodes.WARNINGS, r.exitCode());
     }
 
     @Test
@@ -198,7 +199,7 @@ class DoctorTest {
         assertTrue(rate.remedy().stream().anyMatch(s -> s.contains("TcpTimedWaitDelay /t REG_DWORD /d 30")));
         assertTrue(check(idle, "ports").detail().contains("netsh int ipv4 show dynamicport tcp"));
         DoctorReport busy = windows.examine(Optional.empty(), PlannedLoad.of(1000L, 200.0));
-        assertEquals(2, busy.exitCode());
+        assertEquals(ExitCodes.CHECK_FAILED, busy.exitCode());
     }
 
     @Test
@@ -207,7 +208,7 @@ class DoctorTest {
                 .sysctl("net.ipv4.tcp_tw_reuse", "0");
         DoctorReport r = m.linux().examine(Optional.of(remote(80)), PlannedLoad.of(200L, 50.0));
         String json = r.json();
-        assertTrue(json.startsWith("{\n  \"verdict\": \"fail\",\n  \"exit\": 2,\n  \"summary\": \"doctor: fail (ports 40000-40499"), json);
+        assertTrue(json.startsWith("{\n  \"verdict\": \"fail\",\n  \"exit\": 1,\n  \"summary\": \"doctor: fail (ports 40000-40499"), json);
         assertTrue(json.contains("\"id\": \"new-connection-rate\""));
         assertTrue(json.contains("\"new_connections_per_second\": 50.0"));
         assertTrue(json.contains("\"total_new_connections\": null"));

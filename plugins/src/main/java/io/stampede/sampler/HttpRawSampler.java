@@ -13,6 +13,9 @@ import io.stampede.engine.PreparedRequest;
 public class HttpRawSampler extends StampedeSampler {
     private static final long serialVersionUID = 1L;
 
+    /** The testclass attribute of this sampler in a .jmx file; the command line's plan reader matches on it. */
+    public static final String TEST_CLASS = "io.stampede.sampler.HttpRawSampler";
+
     public static final String REQUEST = "stampede.raw.request";
     public static final String CRLF = "stampede.raw.crlf";
     /** boolProp: send over TLS (handshake inside Connect). */

@@ -13,6 +13,9 @@ import java.util.Objects;
 public class HttpSampler extends StampedeSampler {
     private static final long serialVersionUID = 1L;
 
+    /** The testclass attribute of this sampler in a .jmx file; the command line's plan reader matches on it. */
+    public static final String TEST_CLASS = "io.stampede.sampler.HttpSampler";
+
     public static final String METHOD = "stampede.http.method";
     public static final String PATH = "stampede.http.path";
     public static final String HEADERS = "stampede.http.headers";

@@ -22,6 +22,12 @@ class HttpSamplerTest extends SamplerTestSupport {
     }
 
     @Test
+    void testClassNamesMatchTheClasses() {
+        assertEquals(HttpSampler.class.getName(), HttpSampler.TEST_CLASS);
+        assertEquals(HttpRawSampler.class.getName(), HttpRawSampler.TEST_CLASS);
+    }
+
+    @Test
     void getWithDefaultsBuildsAMinimalRequestAndKeepsTheConnection() throws Exception {
         try (TestServer server = TestServer.answering(TestServer.OK)) {
             HttpSampler s = http(server.port());

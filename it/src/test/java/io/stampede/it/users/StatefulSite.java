@@ -27,7 +27,10 @@ final class StatefulSite {
     private StatefulSite() {
     }
 
-    /** nginx options for the site, proxying /anything/ to httpbin on {@code httpbinPort}; access log optional. */
+    /**
+     * nginx options for the site, proxying /anything/ to httpbin on {@code httpbinPort} (none when 0); access log
+     * optional.
+     */
     static NginxServer.Options options(int httpbinPort, boolean log) {
         String logged = log ? "access_log $dir/" + LOG + " users;" : "access_log off;";
         String http = "log_format users '$http_x_user $uri $cookie_sid $next $request_id $status';";
@@ -38,7 +41,8 @@ final class StatefulSite {
                         + "default_type text/plain; " + logged + " return 200 \"next=$next\\n\"; }",
                 "location /step/ { " + next + " default_type text/plain; " + logged
                         + " return 200 \"next=$next\\n\"; }",
-                "location /anything/ { " + logged + " proxy_pass http://127.0.0.1:" + httpbinPort + "; }");
+                httpbinPort == 0 ? ""
+                        : "location /anything/ { " + logged + " proxy_pass http://127.0.0.1:" + httpbinPort + "; }");
         return NginxServer.Options.defaults().withSite(http, server);
     }
 

@@ -5,101 +5,66 @@
  */
 package io.stampede.doctor;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import io.stampede.plan.JmxTree;
+import io.stampede.plan.PlanException;
+import io.stampede.plan.PropertyResolver;
+import io.stampede.sampler.HttpRawSampler;
+import io.stampede.sampler.HttpSampler;
+import io.stampede.sampler.StampedeSampler;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import javax.xml.XMLConstants;
-import javax.xml.parsers.DocumentBuilder;
-import javax.xml.parsers.DocumentBuilderFactory;
-import javax.xml.parsers.ParserConfigurationException;
 import org.w3c.dom.Element;
-import org.w3c.dom.Node;
-import org.xml.sax.SAXException;
 
 /**
- * Reads a JMeter .jmx plan as XML (no JMeter classes needed) for what matters to the injector: how many
- * threads, whether they keep connections alive, how many connections each thread holds, and so how many
- * connections are open at once and how many new ones are opened per second.
+ * What a plan will ask of the injector: how many threads, whether they keep connections alive, how many
+ * connections each thread holds, and so how many connections are open at once and how many new ones are opened
+ * per second. Stampede's samplers are read through the plugin's own property names.
  *
  * <p>A plain thread has no fixed rate: it sends its next request as soon as the last one is answered. Without
- * timers that rate is bounded by the response time, so the reader assumes {@link #ASSUMED_SAMPLE_MILLIS} per
+ * timers that rate is bounded by the response time, so the estimate assumes {@link #ASSUMED_SAMPLE_MILLIS} per
  * sample (a LAN response time) and says so; --rate replaces the estimate with a real figure.
+ *
+ * @param load the connections and new connections per second, with how they were obtained
+ * @param targets the distinct host:port pairs the plan's samplers address
  */
-public final class PlanReader {
+public record LoadEstimate(PlannedLoad load, Set<String> targets) {
 
     /** Assumed time per sample of a thread with no timers; stated in the report. */
     public static final int ASSUMED_SAMPLE_MILLIS = 10;
 
-    private static final String RAW = "io.stampede.sampler.HttpRawSampler";
-    private static final String HTTP = "io.stampede.sampler.HttpSampler";
     private static final String STOCK_HTTP = "HTTPSamplerProxy";
     private static final String VIRTUAL_USERS = "io.stampede.threads.VirtualUserThreadGroup";
     /** JMeter properties of Stampede's engine-wide connection pool (plugins: io.stampede.sampler.ConnectionSharing). */
     static final String CONNECTION_SHARING = "stampede.connection_sharing";
     static final String POOL_SIZE = "stampede.pool_size";
     static final long DEFAULT_POOL_SIZE = 1000;
-    private static final Pattern PROPERTY_FUNCTION =
-            Pattern.compile("\\$\\{__(P|property)\\(\\s*([^,()]+?)\\s*(?:,([^,()]*))?(?:,([^()]*))?\\)\\}");
-    private static final Pattern VARIABLE = Pattern.compile("\\$\\{([A-Za-z_][A-Za-z0-9_.-]*)\\}");
     private static final Pattern CONNECTION_HEADER = Pattern.compile("(?im)^\\s*connection\\s*:\\s*(\\S[^\\r\\n]*?)\\s*$");
 
-    private final Map<String, String> properties;
-
-    /** @param properties JMeter properties given with -J name=value, used by ${__P(name,default)} */
-    public PlanReader(Map<String, String> properties) {
-        this.properties = Map.copyOf(properties);
+    public LoadEstimate {
+        targets = Set.copyOf(targets);
     }
 
-    /** The plan's load and the distinct host:port pairs its samplers address. */
-    public record Plan(PlannedLoad load, Set<String> targets) {
-        public Plan {
-            targets = Set.copyOf(targets);
-        }
-    }
-
-    public Plan read(Path jmx) throws PlanException {
-        Element root = parse(jmx);
-        Walk walk = new Walk(jmx.getFileName().toString());
-        Element top = firstChild(root, "hashTree");
-        if (top == null) {
-            throw new PlanException(walk.file + ": not a JMeter plan (no <hashTree> under <jmeterTestPlan>)");
-        }
-        walk.tree(top, null);
+    /**
+     * The estimate for a parsed plan.
+     *
+     * @param properties JMeter properties given with -J name=value, used by ${__P(name,default)}
+     * @throws PlanException naming the element, the field and the fix when a figure cannot be known
+     */
+    public static LoadEstimate of(JmxTree plan, Map<String, String> properties) throws PlanException {
+        Walk walk = new Walk(plan.fileName(), new PropertyResolver(plan.fileName(), properties));
+        walk.tree(plan.top(), null);
         if (walk.groups.isEmpty()) {
             throw new PlanException(walk.file + ": no enabled thread group found; add one or give --connections/--rate");
         }
         return walk.result();
-    }
-
-    private static Element parse(Path jmx) throws PlanException {
-        try (InputStream in = Files.newInputStream(jmx)) {
-            DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
-            factory.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
-            factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
-            factory.setExpandEntityReferences(false);
-            DocumentBuilder builder = factory.newDocumentBuilder();
-            builder.setErrorHandler(null);
-            return builder.parse(in).getDocumentElement();
-        } catch (java.nio.file.NoSuchFileException e) {
-            throw new PlanException(jmx + ": no such file");
-        } catch (IOException e) {
-            throw new PlanException(jmx + ": cannot read the plan: " + e);
-        } catch (SAXException e) {
-            throw new PlanException(jmx + ": not a well-formed .jmx (XML) file: " + e.getMessage());
-        } catch (ParserConfigurationException e) {
-            throw new IllegalStateException(e);
-        }
     }
 
     /** One thread group as the injector sees it. */
@@ -123,41 +88,33 @@ public final class PlanReader {
             long connectionsPerThread) {
     }
 
-    /** Walks the hashTree pairs (element, its children) depth first; not thread-safe, one per read. */
-    private final class Walk {
+    /** Walks the plan depth first; not thread-safe, one per estimate. */
+    private static final class Walk {
         final String file;
         final List<Group> groups = new ArrayList<>();
-        final Map<String, String> variables = new LinkedHashMap<>();
         final Set<String> targets = new LinkedHashSet<>();
+        PropertyResolver resolver;
         /** The enclosing thread group keeps "Same user on each iteration" (JMeter's default). */
         boolean sameUser = true;
 
-        Walk(String file) {
+        Walk(String file, PropertyResolver resolver) {
             this.file = file;
+            this.resolver = resolver;
         }
 
         void tree(Element hashTree, List<Sampler> samplers) throws PlanException {
-            List<Element> children = elements(hashTree);
-            for (int i = 0; i < children.size(); i++) {
-                Element e = children.get(i);
-                if (e.getTagName().equals("hashTree")) {
-                    continue;
-                }
-                Element sub = i + 1 < children.size() && children.get(i + 1).getTagName().equals("hashTree")
-                        ? children.get(i + 1) : null;
-                if ("false".equals(e.getAttribute("enabled"))) {
-                    continue;
-                }
-                String type = e.getAttribute("testclass").isEmpty() ? e.getTagName() : e.getAttribute("testclass");
+            for (JmxTree.Entry entry : JmxTree.children(hashTree)) {
+                Element e = entry.element();
+                String type = entry.type();
                 if (type.equals("TestPlan")) {
                     readVariables(e);
                 }
                 if (isThreadGroup(type)) {
                     sameUser = !"false".equals(value(e, "ThreadGroup.same_user_on_next_iteration", "true", "'"
-                            + e.getAttribute("testname") + "'"));
+                            + entry.name() + "'"));
                     List<Sampler> inGroup = new ArrayList<>();
-                    if (sub != null) {
-                        tree(sub, inGroup);
+                    if (entry.children() != null) {
+                        tree(entry.children(), inGroup);
                     }
                     groups.add(group(e, type, inGroup));
                     continue;
@@ -165,22 +122,24 @@ public final class PlanReader {
                 if (samplers != null && isHttpSampler(type)) {
                     samplers.add(sampler(e, type));
                 }
-                if (sub != null) {
-                    tree(sub, samplers);
+                if (entry.children() != null) {
+                    tree(entry.children(), samplers);
                 }
             }
         }
 
         private void readVariables(Element testPlan) throws PlanException {
-            Element args = prop(testPlan, "TestPlan.user_defined_variables");
-            Element list = args == null ? null : prop(args, "Arguments.arguments");
+            Element args = JmxTree.prop(testPlan, "TestPlan.user_defined_variables");
+            Element list = args == null ? null : JmxTree.prop(args, "Arguments.arguments");
             if (list == null) {
                 return;
             }
-            for (Element arg : elements(list)) {
-                String name = text(prop(arg, "Argument.name"));
+            for (Element arg : JmxTree.elements(list)) {
+                String name = JmxTree.text(JmxTree.prop(arg, "Argument.name"));
                 if (name != null && !name.isBlank()) {
-                    variables.put(name.trim(), resolve(text(prop(arg, "Argument.value")), "user defined variable " + name));
+                    String value = resolver.resolve(JmxTree.text(JmxTree.prop(arg, "Argument.value")),
+                            "user defined variable " + name);
+                    resolver = resolver.withVariable(name.trim(), value);
                 }
             }
         }
@@ -197,8 +156,8 @@ public final class PlanReader {
                 String unit = value(e, "Unit", "S", name);
                 double perSecond = "M".equals(unit) ? perUnit / 60.0 : perUnit;
                 long limit = (long) number(e, "ConcurrencyLimit", name, "0");
-                long threads = limit > 0 ? limit
-                        : Math.max(1, (long) Math.ceil(perSecond * Math.max(1, samplers.size()) * ASSUMED_SAMPLE_MILLIS / 1000.0));
+                long threads = limit > 0 ? limit : Math.max(1,
+                        (long) Math.ceil(perSecond * Math.max(1, samplers.size()) * ASSUMED_SAMPLE_MILLIS / 1000.0));
                 return new Group(name, threads, OptionalLong.empty(), OptionalDouble.of(perSecond), samplers);
             }
             String threadsField = dynamic ? "TargetLevel" : "ThreadGroup.num_threads";
@@ -206,7 +165,7 @@ public final class PlanReader {
             OptionalLong loops = OptionalLong.empty();
             if (type.equals("ThreadGroup") || type.equals("SetupThreadGroup") || type.equals("PostThreadGroup")
                     || type.equals(VIRTUAL_USERS)) {
-                Element controller = prop(e, "ThreadGroup.main_controller");
+                Element controller = JmxTree.prop(e, "ThreadGroup.main_controller");
                 // loops = -1 is "Infinite"; a scheduler duration (a virtual-user hold time) also makes the run
                 // open-ended for our purpose.
                 long count = controller == null ? 1 : (long) number(controller, "LoopController.loops", name, "1");
@@ -232,17 +191,18 @@ public final class PlanReader {
                 // so the injector is assumed to close (the worse case for its ports).
                 return new Sampler(keepAlive, keepAlive && !sameUser, false, 1);
             }
-            boolean keepAlive = "true".equals(value(e, "stampede.keep_alive", "true", name));
-            String text = type.equals(RAW) ? value(e, "stampede.raw.request", "", name)
-                    : value(e, "stampede.http.headers", "", name);
+            boolean keepAlive = "true".equals(value(e, StampedeSampler.KEEP_ALIVE, "true", name));
+            String text = type.equals(HttpRawSampler.TEST_CLASS) ? value(e, HttpRawSampler.REQUEST, "", name)
+                    : value(e, HttpSampler.HEADERS, "", name);
             Matcher header = CONNECTION_HEADER.matcher(text);
-            String connection = header.find() ? header.group(1).toLowerCase(java.util.Locale.ROOT) : null;
-            long perThread = (long) number(e, "stampede.connections_per_thread", name, "1");
+            String connection = header.find() ? header.group(1).toLowerCase(Locale.ROOT) : null;
+            long perThread = (long) number(e, StampedeSampler.CONNECTIONS_PER_THREAD, name, "1");
             if (perThread < 1) {
-                throw new PlanException(file + ": " + name + ": stampede.connections_per_thread must be at least 1, got "
-                        + perThread);
+                throw new PlanException(file + ": " + name + ": " + StampedeSampler.CONNECTIONS_PER_THREAD
+                        + " must be at least 1, got " + perThread);
             }
-            addTarget(value(e, "stampede.host", "", name), value(e, "stampede.port", "80", name));
+            addTarget(value(e, StampedeSampler.HOST, "", name),
+                    value(e, StampedeSampler.PORT, Integer.toString(StampedeSampler.DEFAULT_PORT), name));
             if ("close".equals(connection) || !keepAlive && connection == null) {
                 // The request says "Connection: close" (our samplers add it when keep-alive is off): the server
                 // closes after the response, so the TIME_WAIT socket is the server's.
@@ -259,11 +219,11 @@ public final class PlanReader {
         }
 
         private String value(Element e, String field, String fallback, String where) throws PlanException {
-            String raw = text(prop(e, field));
+            String raw = JmxTree.text(JmxTree.prop(e, field));
             if (raw == null || raw.isBlank()) {
                 return fallback;
             }
-            return resolve(raw, where + " " + field).trim();
+            return resolver.resolve(raw, where + " " + field).trim();
         }
 
         private double number(Element e, String field, String where, String fallback) throws PlanException {
@@ -279,47 +239,7 @@ public final class PlanReader {
             }
         }
 
-        /** Evaluates ${__P(name,default)}, ${__property(name,,default)} and ${variable}; anything else is an error. */
-        private String resolve(String raw, String where) throws PlanException {
-            if (raw == null) {
-                return "";
-            }
-            Matcher m = PROPERTY_FUNCTION.matcher(raw);
-            StringBuilder out = new StringBuilder();
-            while (m.find()) {
-                String key = m.group(2);
-                String fallback = m.group(1).equals("P") ? m.group(3) : m.group(4);
-                String v = properties.get(key);
-                if (v == null) {
-                    // JMeter's __P without a default yields "1".
-                    v = fallback != null ? fallback.trim() : m.group(1).equals("P") ? "1" : null;
-                }
-                if (v == null) {
-                    throw new PlanException(file + ": " + where + " uses property '" + key
-                            + "', which has no default; give it with -J " + key + "=VALUE");
-                }
-                m.appendReplacement(out, Matcher.quoteReplacement(v));
-            }
-            m.appendTail(out);
-            Matcher vars = VARIABLE.matcher(out.toString());
-            StringBuilder done = new StringBuilder();
-            while (vars.find()) {
-                String v = variables.get(vars.group(1));
-                if (v == null) {
-                    throw new PlanException(file + ": " + where + " = '" + raw + "': variable ${" + vars.group(1)
-                            + "} is not a user defined variable of the test plan; use ${__P(name,default)} and -J");
-                }
-                vars.appendReplacement(done, Matcher.quoteReplacement(v));
-            }
-            vars.appendTail(done);
-            if (done.indexOf("${") >= 0) {
-                throw new PlanException(file + ": " + where + " = '" + raw + "' uses a function the doctor cannot"
-                        + " evaluate; write the number, use ${__P(name,default)} with -J, or give --connections/--rate");
-            }
-            return done.toString();
-        }
-
-        Plan result() throws PlanException {
+        LoadEstimate result() throws PlanException {
             long connections = 0;
             double rate = 0;
             long total = 0;
@@ -376,7 +296,7 @@ public final class PlanReader {
             connections = shared(connections, basis);
             OptionalDouble r = OptionalDouble.of(rate);
             OptionalLong t = rate > 0 && totalKnown ? OptionalLong.of(total) : OptionalLong.empty();
-            return new Plan(new PlannedLoad(OptionalLong.of(connections), r, t, basis), targets);
+            return new LoadEstimate(new PlannedLoad(OptionalLong.of(connections), r, t, basis), targets);
         }
 
         /**
@@ -384,7 +304,7 @@ public final class PlanReader {
          * the open connections are capped by the pool, whatever the number of users.
          */
         private long shared(long connections, List<String> basis) throws PlanException {
-            String mode = properties.getOrDefault(CONNECTION_SHARING, "thread").trim();
+            String mode = setting(CONNECTION_SHARING, "thread");
             if (!mode.equals("engine")) {
                 if (!mode.equals("thread") && !mode.isEmpty()) {
                     throw new PlanException(CONNECTION_SHARING + "=" + mode + ": give thread (each user keeps its "
@@ -397,7 +317,7 @@ public final class PlanReader {
                 }
                 return connections;
             }
-            String raw = properties.getOrDefault(POOL_SIZE, Long.toString(DEFAULT_POOL_SIZE)).trim();
+            String raw = setting(POOL_SIZE, Long.toString(DEFAULT_POOL_SIZE));
             long size;
             try {
                 size = Long.parseLong(raw);
@@ -412,6 +332,11 @@ public final class PlanReader {
             basis.add("connections shared by all users (" + CONNECTION_SHARING + "=engine): at most " + size
                     + " per target (" + POOL_SIZE + ") x " + Math.max(1, targets.size()) + " target(s)");
             return Math.min(connections, cap);
+        }
+
+        /** A JMeter property given with -J, as the plugins read it. */
+        private String setting(String name, String fallback) throws PlanException {
+            return resolver.resolve("${__P(" + name + "," + fallback + ")}", "-J " + name).trim();
         }
 
         private String describe(Group g, long perThread, int newPerIteration, boolean serverCloses, double rate) {
@@ -448,39 +373,6 @@ public final class PlanReader {
     }
 
     private static boolean isHttpSampler(String type) {
-        return type.equals(RAW) || type.equals(HTTP) || type.equals(STOCK_HTTP);
-    }
-
-    /** A direct child property (stringProp, boolProp, elementProp ...) with name="field". */
-    private static Element prop(Element e, String field) {
-        for (Element c : elements(e)) {
-            if (c.getTagName().endsWith("Prop") && field.equals(c.getAttribute("name"))) {
-                return c;
-            }
-        }
-        return null;
-    }
-
-    private static String text(Element e) {
-        return e == null ? null : e.getTextContent();
-    }
-
-    private static Element firstChild(Element e, String tag) {
-        for (Element c : elements(e)) {
-            if (c.getTagName().equals(tag)) {
-                return c;
-            }
-        }
-        return null;
-    }
-
-    private static List<Element> elements(Element e) {
-        List<Element> out = new ArrayList<>();
-        for (Node n = e.getFirstChild(); n != null; n = n.getNextSibling()) {
-            if (n instanceof Element c) {
-                out.add(c);
-            }
-        }
-        return out;
+        return type.equals(HttpRawSampler.TEST_CLASS) || type.equals(HttpSampler.TEST_CLASS) || type.equals(STOCK_HTTP);
     }
 }

@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.stampede.plan.JmxTree;
+import io.stampede.plan.PlanException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -16,7 +18,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class PlanReaderTest {
+class LoadEstimateTest {
 
     @TempDir
     Path dir;
@@ -71,13 +73,13 @@ class PlanReaderTest {
                 """.formatted(props);
     }
 
-    private static PlanReader.Plan read(Path p, Map<String, String> props) throws Exception {
-        return new PlanReader(props).read(p);
+    private static LoadEstimate read(Path p, Map<String, String> props) throws Exception {
+        return LoadEstimate.of(JmxTree.parse(p), props);
     }
 
     @Test
     void keepAlivePlanOpensOneConnectionPerThreadAndNoNewOnes() throws Exception {
-        PlanReader.Plan plan = read(plan(threadGroup("${__P(threads,1000)}", "50", raw(""))), Map.of());
+        LoadEstimate plan = read(plan(threadGroup("${__P(threads,1000)}", "50", raw(""))), Map.of());
         assertEquals(1000, plan.load().connections().getAsLong());
         assertEquals(0.0, plan.load().newConnectionsPerSecond().getAsDouble());
         assertTrue(plan.load().totalNewConnections().isEmpty());
@@ -88,7 +90,7 @@ class PlanReaderTest {
 
     @Test
     void propertiesFromTheCommandLineWin() throws Exception {
-        PlanReader.Plan plan = read(plan(threadGroup("${__P(threads,1000)}", "50", raw(""))),
+        LoadEstimate plan = read(plan(threadGroup("${__P(threads,1000)}", "50", raw(""))),
                 Map.of("threads", "200", "port", "9090"));
         assertEquals(200, plan.load().connections().getAsLong());
         assertEquals(Set.of("127.0.0.1:9090"), plan.targets());
@@ -98,7 +100,7 @@ class PlanReaderTest {
     void keepAliveOffWithAKeepAliveRequestMakesTheInjectorCloseEachConnection() throws Exception {
         String request = "<stringProp name=\"stampede.raw.request\">GET / HTTP/1.1\nHost: x\nConnection: keep-alive\n\n"
                 + "</stringProp><boolProp name=\"stampede.keep_alive\">false</boolProp>";
-        PlanReader.Plan plan = read(plan(threadGroup("5", "100", raw(request))), Map.of());
+        LoadEstimate plan = read(plan(threadGroup("5", "100", raw(request))), Map.of());
         assertEquals(500.0, plan.load().newConnectionsPerSecond().getAsDouble());
         assertEquals(500, plan.load().totalNewConnections().getAsLong());
         assertTrue(plan.load().basis().get(0).contains("1 connection(s) per iteration closed by the injector (keep-alive"
@@ -111,11 +113,11 @@ class PlanReaderTest {
         // Measured: Stampede's HttpSampler with keep-alive off (it sends "Connection: close") against nginx in a
         // 500-port namespace: 2000 requests, no errors, every TIME_WAIT socket on nginx's port.
         String request = "<stringProp name=\"stampede.raw.request\">GET / HTTP/1.1\nHost: x\nConnection: close\n\n</stringProp>";
-        PlanReader.Plan explicit = read(plan(threadGroup("2", "-1", raw(request))), Map.of());
+        LoadEstimate explicit = read(plan(threadGroup("2", "-1", raw(request))), Map.of());
         assertEquals(0.0, explicit.load().newConnectionsPerSecond().getAsDouble());
         assertTrue(explicit.load().basis().get(1).contains("about 200 new connections/s that the server closes"),
                 explicit.load().basis().toString());
-        PlanReader.Plan keepAliveOff = read(plan(threadGroup("2", "-1",
+        LoadEstimate keepAliveOff = read(plan(threadGroup("2", "-1",
                 raw("<boolProp name=\"stampede.keep_alive\">false</boolProp>"))), Map.of());
         assertEquals(0.0, keepAliveOff.load().newConnectionsPerSecond().getAsDouble());
         assertTrue(keepAliveOff.load().totalNewConnections().isEmpty());
@@ -124,7 +126,7 @@ class PlanReaderTest {
 
     @Test
     void connectionsPerThreadMultiplyAndVariablesResolve() throws Exception {
-        PlanReader.Plan plan = read(plan(threadGroup("${users}", "1",
+        LoadEstimate plan = read(plan(threadGroup("${users}", "1",
                 raw("<stringProp name=\"stampede.connections_per_thread\">4</stringProp>"))), Map.of());
         assertEquals(120, plan.load().connections().getAsLong());
     }
@@ -148,7 +150,7 @@ class PlanReaderTest {
                 <hashTree>%s</hashTree>
                 """.formatted(raw("<boolProp name=\"stampede.keep_alive\">false</boolProp><stringProp"
                 + " name=\"stampede.raw.request\">GET / HTTP/1.1\nConnection: keep-alive\n\n</stringProp>"), raw(""), raw(""));
-        PlanReader.Plan plan = read(plan(arrivals), Map.of());
+        LoadEstimate plan = read(plan(arrivals), Map.of());
         assertEquals(120, plan.load().connections().getAsLong());
         assertEquals(10.0, plan.load().newConnectionsPerSecond().getAsDouble(), 1e-9);
     }
@@ -167,12 +169,12 @@ class PlanReaderTest {
                 </HTTPSamplerProxy>
                 <hashTree/>
                 """;
-        PlanReader.Plan sameUser = read(plan(threadGroup("10", "50", stock)), Map.of());
+        LoadEstimate sameUser = read(plan(threadGroup("10", "50", stock)), Map.of());
         assertEquals(0.0, sameUser.load().newConnectionsPerSecond().getAsDouble(), "JMeter's default keeps the user");
         String newUser = threadGroup("10", "50", stock).replace("<boolProp name=\"ThreadGroup.scheduler\">false</boolProp>",
                 "<boolProp name=\"ThreadGroup.scheduler\">false</boolProp>"
                         + "<boolProp name=\"ThreadGroup.same_user_on_next_iteration\">false</boolProp>");
-        PlanReader.Plan plan = read(plan(newUser), Map.of());
+        LoadEstimate plan = read(plan(newUser), Map.of());
         // 10 threads x 1000/(2 samples x 10 ms) iterations/s x 1 connection per iteration
         assertEquals(500.0, plan.load().newConnectionsPerSecond().getAsDouble());
         assertEquals(500, plan.load().totalNewConnections().getAsLong());
@@ -194,14 +196,14 @@ class PlanReaderTest {
         PlanException empty = assertThrows(PlanException.class, () -> read(plan(""), Map.of()));
         assertTrue(empty.getMessage().contains("no enabled thread group"), empty.getMessage());
         Path junk = Files.writeString(dir.resolve("junk.jmx"), "not xml");
-        assertTrue(assertThrows(PlanException.class, () -> read(junk, Map.of())).getMessage().contains("not a well-formed"));
-        assertEquals(dir.resolve("missing.jmx") + ": no such file",
+        assertTrue(assertThrows(PlanException.class, () -> read(junk, Map.of())).getMessage().contains("is not valid XML"));
+        assertEquals(dir.resolve("missing.jmx") + " does not exist: give the path of a .jmx file, e.g. plans/quickstart.jmx",
                 assertThrows(PlanException.class, () -> read(dir.resolve("missing.jmx"), Map.of())).getMessage());
     }
 
     @Test
     void propertyWithoutDefaultIsOneAsInJMeter() throws Exception {
-        PlanReader.Plan plan = read(plan(threadGroup("${__P(threads)}", "1", raw(""))), Map.of());
+        LoadEstimate plan = read(plan(threadGroup("${__P(threads)}", "1", raw(""))), Map.of());
         assertEquals(1, plan.load().connections().getAsLong());
     }
 
@@ -223,13 +225,13 @@ class PlanReaderTest {
     @Test
     void virtualUsersEachKeepAConnectionUnlessTheEngineSharesAPool() throws Exception {
         Path p = plan(virtualUsers("${__P(users,100000)}", "120", raw("")));
-        PlanReader.Plan own = read(p, Map.of());
+        LoadEstimate own = read(p, Map.of());
         assertEquals(100_000, own.load().connections().getAsLong());
         assertTrue(own.load().basis().get(0).contains("100000 virtual users, 1 HTTP sampler(s), keep-alive"),
                 own.load().basis().toString());
         assertTrue(own.load().basis().toString().contains("-J stampede.connection_sharing=engine shares a pool"),
                 own.load().basis().toString());
-        PlanReader.Plan shared = read(p, Map.of("stampede.connection_sharing", "engine", "stampede.pool_size", "500"));
+        LoadEstimate shared = read(p, Map.of("stampede.connection_sharing", "engine", "stampede.pool_size", "500"));
         assertEquals(500, shared.load().connections().getAsLong());
         assertTrue(shared.load().basis().toString().contains("at most 500 per target (stampede.pool_size)"),
                 shared.load().basis().toString());

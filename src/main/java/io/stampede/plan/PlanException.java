@@ -3,9 +3,9 @@
  * compliance with the License. You may obtain a copy of the License at
  * https://www.apache.org/licenses/LICENSE-2.0
  */
-package io.stampede.doctor;
+package io.stampede.plan;
 
-/** A plan the doctor cannot read; the message names the file, the element and the field, and the fix. */
+/** A plan that cannot be read; the message names the file, the element and the field, and the fix. */
 public final class PlanException extends Exception {
 
     private static final long serialVersionUID = 1L;

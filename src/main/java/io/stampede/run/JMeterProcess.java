@@ -1,0 +1,115 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in
+ * compliance with the License. You may obtain a copy of the License at
+ * https://www.apache.org/licenses/LICENSE-2.0
+ */
+package io.stampede.run;
+
+import io.stampede.jmeter.JMeterCommandLine;
+import io.stampede.remote.ControllerStop;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The JMeter of one run: started non-GUI (or as the controller of remote engines) with its console in
+ * jmeter.out, stopped with its children on Ctrl-C, and then asked for the HTML dashboard.
+ */
+final class JMeterProcess implements AutoCloseable {
+
+    private static final List<String> JVM = List.of("-Xms512m", "-XX:+UseG1GC", "-XX:MaxGCPauseMillis=100",
+            "-Djava.awt.headless=true",
+            // A JVM out of heap would limp on, its users dying one by one: stop at once, and RunReport says why.
+            "-XX:+ExitOnOutOfMemoryError");
+
+    private final RunCommand.RunSetup setup;
+    private final List<String> jvm;
+    private final Process process;
+    private final Thread stopHook;
+
+    private JMeterProcess(RunCommand.RunSetup setup, List<String> jvm, Process process, Thread stopHook) {
+        this.setup = setup;
+        this.jvm = jvm;
+        this.process = process;
+        this.stopHook = stopHook;
+    }
+
+    /** Starts JMeter on the plan; a Ctrl-C from now on stops it (and asks remote engines to stop first). */
+    static JMeterProcess start(RunCommand.RunSetup setup, RunProperties props, RunFiles files, String heap,
+            PrintWriter out) throws IOException {
+        List<String> jvm = new ArrayList<>(JVM);
+        jvm.add(1, "-Xmx" + heap);
+        List<String> cmd;
+        if (setup.engines() == null) {
+            cmd = JMeterCommandLine.run(setup.jmeter(), setup.java(), jvm, setup.plan().path(), files.jtl(), files.log(),
+                    props.values());
+        } else {
+            List<String> controllerJvm = new ArrayList<>(jvm);
+            setup.engines().callbackAddress().ifPresent(a -> controllerJvm.add("-Djava.rmi.server.hostname=" + a));
+            cmd = JMeterCommandLine.runRemote(setup.jmeter(), setup.java(), controllerJvm, setup.plan().path(), files.jtl(),
+                    files.log(), props.values(), setup.engines().jmeterList(), setup.remoteExit());
+        }
+        Process process = new ProcessBuilder(cmd)
+                .directory(files.dir().toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(files.console().toFile())
+                .start();
+        Thread hook = new Thread(() -> {
+            if (setup.engines() != null) {
+                out.println("stampede run: stopping the engines...");
+                ControllerStop.stopEngines(process, files.console(), 20);
+            }
+            stop(process);
+        }, "stampede-run-stop");
+        Runtime.getRuntime().addShutdownHook(hook);
+        return new JMeterProcess(setup, jvm, process, hook);
+    }
+
+    /** True when JMeter has exited within the time given. */
+    boolean waitFor(int seconds) throws InterruptedException {
+        return process.waitFor(seconds, TimeUnit.SECONDS);
+    }
+
+    int exitValue() {
+        return process.exitValue();
+    }
+
+    /** The run is over: Ctrl-C no longer concerns this JMeter. */
+    @Override
+    public void close() {
+        try {
+            Runtime.getRuntime().removeShutdownHook(stopHook);
+        } catch (IllegalStateException shuttingDown) {
+            // the hook is already running
+        }
+    }
+
+    /** Runs JMeter's report generator on the JTL; true when it wrote the dashboard's index.html. */
+    boolean generateDashboard(RunProperties props, RunFiles files) throws IOException, InterruptedException {
+        List<String> cmd = JMeterCommandLine.dashboard(setup.jmeter(), setup.java(), jvm, files.jtl(), files.dashboardLog(),
+                files.dashboard(), props.values());
+        Process p = new ProcessBuilder(cmd).directory(files.dir().toFile()).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(files.console().toFile()))
+                .start();
+        if (!p.waitFor(30, TimeUnit.MINUTES)) {
+            stop(p);
+            return false;
+        }
+        return p.exitValue() == 0 && Files.exists(files.dashboard().resolve("index.html"));
+    }
+
+    private static void stop(Process p) {
+        p.descendants().forEach(ProcessHandle::destroy);
+        p.destroy();
+        try {
+            if (!p.waitFor(5, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

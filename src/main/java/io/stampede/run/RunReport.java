@@ -1,0 +1,64 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in
+ * compliance with the License. You may obtain a copy of the License at
+ * https://www.apache.org/licenses/LICENSE-2.0
+ */
+package io.stampede.run;
+
+import io.stampede.results.LatencyHistogramFile;
+import io.stampede.results.RunStatistics;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The end of a run: the summary on the console and in summary.txt, the histogram, and what went wrong. */
+final class RunReport {
+
+    private final PrintWriter out;
+    private final RunFiles files;
+    private final List<String> summary = new ArrayList<>();
+
+    RunReport(PrintWriter out, RunFiles files) {
+        this.out = out;
+        this.files = files;
+    }
+
+    /** JMeter failed or wrote no sample: the last lines of its console and its log's errors, to stderr. */
+    static void jmeterFailed(PrintWriter err, RunFiles files, int exit, long samples, String heap) {
+        err.printf("stampede run: JMeter %s (exit %d, %d samples). Last lines of %s:%n",
+                exit != 0 ? "failed" : "produced no samples", exit, samples, files.console().getFileName());
+        JMeterOutput.tail(files.console(), 15).forEach(l -> err.println("  | " + l));
+        JMeterOutput.errors(files.log(), 10).forEach(l -> err.println("  ! " + l));
+        if (JMeterOutput.ranOutOfMemory(files.console(), files.log())) {
+            err.printf("stampede run: JMeter ran out of memory with --heap %s: give it more (e.g. --heap %s), or run"
+                    + " fewer users per engine%n", heap, JMeterOutput.doubled(heap));
+        }
+        err.flush();
+    }
+
+    /** Prints the summary: throughput, latencies, errors by kind, the histogram's percentiles, the diagnosis. */
+    void summarize(String title, RunStatistics stats, InjectorWatch injector) throws IOException {
+        summary.add(title);
+        summary.addAll(RunSummary.lines(stats));
+        LatencyHistogramFile.write(files.histogram(), stats, stats.firstStartMillis(),
+                stats.firstStartMillis() + stats.spanMs());
+        summary.add("  from " + files.histogram().getFileName()
+                + " (us resolution where the samplers wrote stampede_elapsed_us):");
+        summary.addAll(LatencyHistogramFile.summaryLines(LatencyHistogramFile.read(files.histogram())));
+        injector.diagnose(stats).lines().forEach(l -> summary.add("  " + l));
+        summary.forEach(out::println);
+    }
+
+    /** One more line of the summary, printed and kept for summary.txt. */
+    void line(String line) {
+        summary.add(line);
+        out.println(line);
+    }
+
+    /** Writes summary.txt: the same lines as printed. */
+    void write() throws IOException {
+        Files.write(files.summary(), summary);
+    }
+}
