@@ -19,7 +19,8 @@ import java.util.stream.Stream;
  */
 public record ProcessMemory(long heapUsedBytes, long rssBytes, int threads, int sockets) {
 
-    private static final Pattern HEAP_USED = Pattern.compile("heap\\s+total \\d+K, used (\\d+)K");
+    // Java 17: "heap total 1048576K, used 1234K"; Java 25: "heap total reserved 8388608K, committed 1048576K, used ...".
+    private static final Pattern HEAP_USED = Pattern.compile("heap\\s+total (?:reserved \\d+K, committed )?\\d+K, used (\\d+)K");
     private static final Pattern STATUS = Pattern.compile("(?m)^(VmRSS|Threads):\\s+(\\d+)");
 
     public static ProcessMemory of(long pid) throws IOException, InterruptedException {
