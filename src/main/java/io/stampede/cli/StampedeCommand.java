@@ -19,6 +19,7 @@ import picocli.CommandLine.Command;
         },
         subcommands = {
             io.stampede.run.RunCommand.class,
+            io.stampede.gui.GuiCommand.class,
             io.stampede.target.TargetCommand.class,
             io.stampede.doctor.DoctorCommand.class,
             io.stampede.cluster.ClusterCommand.class,

@@ -24,6 +24,8 @@ public final class RunStatistics {
     private long firstStart = Long.MAX_VALUE;
     private long lastEnd = Long.MIN_VALUE;
     private int activeThreads;
+    private int peakActiveThreads;
+    private int peakOpenConnections = -1;
 
     public void add(Sample s) {
         samples++;
@@ -31,12 +33,14 @@ public final class RunStatistics {
         firstStart = Math.min(firstStart, s.timeStamp());
         lastEnd = Math.max(lastEnd, s.timeStamp() + s.elapsed());
         activeThreads = s.allThreads();
+        peakActiveThreads = Math.max(peakActiveThreads, activeThreads);
         elapsedUs.recordValue(clampUs(s.elapsedUs() >= 0 ? s.elapsedUs() : s.elapsed() * 1000));
         if (s.correctedUs() >= 0) {
             correctedUs.recordValue(clampUs(s.correctedUs()));
         }
         if (s.openConnections() >= 0) {
             openConnections = s.openConnections();
+            peakOpenConnections = Math.max(peakOpenConnections, openConnections);
         }
         if (!s.success()) {
             errors++;
@@ -79,6 +83,16 @@ public final class RunStatistics {
 
     public int activeThreads() {
         return activeThreads;
+    }
+
+    /** The most threads JMeter had running at once (the JTL's allThreads), over the whole run. */
+    public int peakActiveThreads() {
+        return peakActiveThreads;
+    }
+
+    /** The most connections Stampede's samplers had open at once, or -1 when no sample carried the column. */
+    public int peakOpenConnections() {
+        return peakOpenConnections;
     }
 
     public Map<ErrorKind, Long> errorsByKind() {
