@@ -106,7 +106,7 @@ public final class JMeterCommandLine {
      */
     public static List<String> gui(JMeterInstallation jmeter, List<String> jvmOptions, Path plan,
                                    Map<String, String> userProperties) {
-        List<String> cmd = launcher(jmeter, jvmOptions);
+        List<String> cmd = launcher(JavaRuntime.current(), jmeter, jvmOptions);
         if (plan != null) {
             cmd.addAll(List.of("-t", plan.toString()));
         }
