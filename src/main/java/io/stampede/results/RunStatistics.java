@@ -3,6 +3,7 @@
  */
 package io.stampede.results;
 
+import io.stampede.injector.ScheduleLag;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.TreeMap;
@@ -24,11 +25,13 @@ public final class RunStatistics {
     private long firstStart = Long.MAX_VALUE;
     private long lastEnd = Long.MIN_VALUE;
     private int activeThreads;
+    private final ScheduleLag scheduleLag = new ScheduleLag();
     private int peakActiveThreads;
     private int peakOpenConnections = -1;
 
     public void add(Sample s) {
         samples++;
+        scheduleLag.add(s);
         elapsedMs.recordValue(Math.min(Math.max(s.elapsed(), 0), 3_600_000L));
         firstStart = Math.min(firstStart, s.timeStamp());
         lastEnd = Math.max(lastEnd, s.timeStamp() + s.elapsed());
@@ -51,6 +54,11 @@ public final class RunStatistics {
 
     private static long clampUs(long us) {
         return Math.min(Math.max(us, 0), 3_600_000_000L);
+    }
+
+    /** How late the samples on a schedule were sent. */
+    public ScheduleLag scheduleLag() {
+        return scheduleLag;
     }
 
     /** Open connections reported by the latest sample that carried the column, or -1 (stock samplers only). */

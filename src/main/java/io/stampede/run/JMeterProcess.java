@@ -45,8 +45,8 @@ final class JMeterProcess implements AutoCloseable {
         jvm.add(1, "-Xmx" + heap);
         List<String> cmd;
         if (setup.engines() == null) {
-            cmd = JMeterCommandLine.run(setup.jmeter(), setup.java(), jvm, setup.plan().path(), files.jtl(), files.log(),
-                    props.values());
+            cmd = JMeterCommandLine.run(setup.jmeter(), setup.java(), jvm, setup.plan().path(), files.jtl(),
+                    files.log(), InjectorMonitorStart.properties(props.values(), files.dir()));
         } else {
             List<String> controllerJvm = new ArrayList<>(jvm);
             setup.engines().callbackAddress().ifPresent(a -> controllerJvm.add("-Djava.rmi.server.hostname=" + a));
