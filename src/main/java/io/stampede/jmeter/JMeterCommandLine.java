@@ -21,7 +21,7 @@ public final class JMeterCommandLine {
     static Map<String, String> reportProperties() {
         Map<String, String> p = new LinkedHashMap<>();
         p.put("jmeter.save.saveservice.output_format", "csv");
-        p.put("jmeter.save.saveservice.timestamp_format", "ms");
+        p.put(TIMESTAMP_FORMAT, "ms");
         p.put("jmeter.save.saveservice.print_field_names", "true");
         p.put("jmeter.save.saveservice.connect_time", "true");
         p.put("jmeter.save.saveservice.latency", "true");
@@ -49,12 +49,14 @@ public final class JMeterCommandLine {
         return p;
     }
 
+    private static final String TIMESTAMP_FORMAT = "jmeter.save.saveservice.timestamp_format";
+
     private JMeterCommandLine() {}
 
     /** A non-GUI run of {@code plan} writing {@code jtl}. */
-    public static List<String> run(JMeterInstallation jmeter, List<String> jvmOptions, Path plan, Path jtl, Path log,
-                                   Map<String, String> userProperties) {
-        List<String> cmd = launcher(jmeter, jvmOptions);
+    public static List<String> run(JMeterInstallation jmeter, JavaRuntime java, List<String> jvmOptions, Path plan,
+                                   Path jtl, Path log, Map<String, String> userProperties) {
+        List<String> cmd = launcher(java, jmeter, jvmOptions);
         cmd.addAll(List.of("-n", "-t", plan.toString(), "-l", jtl.toString(), "-j", log.toString()));
         addProperties(cmd, jmeter, userProperties);
         return cmd;
@@ -66,10 +68,10 @@ public final class JMeterCommandLine {
      * the plans' {@code __P} functions are evaluated there, and to the controller too. Plain RMI unless the user
      * gives an RMI keystore ({@code server.rmi.ssl.keystore.file}).
      */
-    public static List<String> runRemote(JMeterInstallation jmeter, List<String> jvmOptions, Path plan, Path jtl,
-                                         Path log, Map<String, String> userProperties, String engines,
-                                         boolean exitEngines) {
-        List<String> cmd = launcher(jmeter, jvmOptions);
+    public static List<String> runRemote(JMeterInstallation jmeter, JavaRuntime java, List<String> jvmOptions,
+                                         Path plan, Path jtl, Path log, Map<String, String> userProperties,
+                                         String engines, boolean exitEngines) {
+        List<String> cmd = launcher(java, jmeter, jvmOptions);
         cmd.addAll(List.of("-n", "-t", plan.toString(), "-l", jtl.toString(), "-j", log.toString(), "-R", engines));
         if (exitEngines) {
             cmd.add("-X");
@@ -92,35 +94,59 @@ public final class JMeterCommandLine {
     /** A jmeter-server engine ({@code jmeter -s}) that runs the plans controllers send it. */
     public static List<String> server(JMeterInstallation jmeter, List<String> jvmOptions, Path log,
                                       Map<String, String> properties) {
-        List<String> cmd = launcher(jmeter, jvmOptions);
+        List<String> cmd = launcher(JavaRuntime.current(), jmeter, jvmOptions);
         cmd.addAll(List.of("-s", "-j", log.toString()));
         properties.forEach((k, v) -> cmd.add("-J" + k + "=" + v));
         return cmd;
     }
 
-    /** The HTML dashboard from a finished JTL ({@code jmeter -g jtl -o dir}). */
-    public static List<String> dashboard(JMeterInstallation jmeter, List<String> jvmOptions, Path jtl, Path log,
-                                         Path outputDir, Map<String, String> userProperties) {
-        List<String> cmd = launcher(jmeter, jvmOptions);
-        cmd.addAll(List.of("-g", jtl.toString(), "-o", outputDir.toString(), "-j", log.toString()));
-        addProperties(cmd, jmeter, userProperties);
+    /**
+     * JMeter's GUI with {@code plan} open (a new plan when null). Only our jars' search path and the user's
+     * properties: the JTL settings of {@link #run} are for Stampede's own runs, not for listeners a user adds.
+     */
+    public static List<String> gui(JMeterInstallation jmeter, List<String> jvmOptions, Path plan,
+                                   Map<String, String> userProperties) {
+        List<String> cmd = launcher(JavaRuntime.current(), jmeter, jvmOptions);
+        if (plan != null) {
+            cmd.addAll(List.of("-t", plan.toString()));
+        }
+        addSearchPaths(cmd, jmeter);
+        userProperties.forEach((k, v) -> cmd.add("-J" + k + "=" + v));
         return cmd;
     }
 
-    private static List<String> launcher(JMeterInstallation jmeter, List<String> jvmOptions) {
+    /** The HTML dashboard from a finished JTL ({@code jmeter -g jtl -o dir}). */
+    public static List<String> dashboard(JMeterInstallation jmeter, JavaRuntime java, List<String> jvmOptions,
+                                         Path jtl, Path log, Path outputDir, Map<String, String> userProperties) {
+        List<String> cmd = launcher(java, jmeter, jvmOptions);
+        cmd.addAll(List.of("-g", jtl.toString(), "-o", outputDir.toString(), "-j", log.toString()));
+        addProperties(cmd, jmeter, userProperties);
+        // JMeter 5.6.3's dashboard prints Start/End Time with SimpleDateFormat(timestamp_format): an explicit "ms"
+        // shows minutes and seconds ("2658"). Unset is JMeter's default, which reads the same ms timestamps.
+        if (!userProperties.containsKey(TIMESTAMP_FORMAT)) {
+            cmd.remove("-J" + TIMESTAMP_FORMAT + "=ms");
+        }
+        return cmd;
+    }
+
+    private static List<String> launcher(JavaRuntime java, JMeterInstallation jmeter, List<String> jvmOptions) {
         List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.add(java.executable().toString());
         cmd.addAll(jvmOptions);
         cmd.add("-jar");
         cmd.add(jmeter.launcherJar().toString());
         return cmd;
     }
 
-    private static void addProperties(List<String> cmd, JMeterInstallation jmeter, Map<String, String> user) {
+    private static void addSearchPaths(List<String> cmd, JMeterInstallation jmeter) {
         if (!jmeter.searchPaths().isEmpty()) {
             cmd.add("-Jsearch_paths=" + jmeter.searchPaths().stream().map(Path::toString)
                     .collect(Collectors.joining(";")));
         }
+    }
+
+    private static void addProperties(List<String> cmd, JMeterInstallation jmeter, Map<String, String> user) {
+        addSearchPaths(cmd, jmeter);
         Map<String, String> props = reportProperties();
         props.putAll(user);
         // Stampede's samplers report open connections and µs latencies through these variables (JTL columns).

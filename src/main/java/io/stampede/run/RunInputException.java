@@ -3,8 +3,8 @@
  */
 package io.stampede.run;
 
-/** Bad input to `stampede run`: the message names the field and the fix; nothing has been written yet. */
-final class RunInputException extends RuntimeException {
+/** Bad input to `stampede run` or `gui`: the message names the field and the fix; nothing has been written yet. */
+public final class RunInputException extends RuntimeException {
     RunInputException(String message) {
         super(message);
     }

@@ -5,6 +5,8 @@
  */
 package io.stampede.run;
 
+import io.stampede.injector.InjectorSeries;
+import io.stampede.injector.InjectorShare;
 import io.stampede.results.LatencyHistogramFile;
 import io.stampede.results.RunStatistics;
 import java.io.IOException;
@@ -26,11 +28,15 @@ final class RunReport {
     }
 
     /** JMeter failed or wrote no sample: the last lines of its console and its log's errors, to stderr. */
-    static void jmeterFailed(PrintWriter err, RunFiles files, int exit, long samples) {
+    static void jmeterFailed(PrintWriter err, RunFiles files, int exit, long samples, String heap) {
         err.printf("stampede run: JMeter %s (exit %d, %d samples). Last lines of %s:%n",
                 exit != 0 ? "failed" : "produced no samples", exit, samples, files.console().getFileName());
         JMeterOutput.tail(files.console(), 15).forEach(l -> err.println("  | " + l));
         JMeterOutput.errors(files.log(), 10).forEach(l -> err.println("  ! " + l));
+        if (JMeterOutput.ranOutOfMemory(files.console(), files.log())) {
+            err.printf("stampede run: JMeter ran out of memory with --heap %s: give it more (e.g. --heap %s), or run"
+                    + " fewer users per engine%n", heap, JMeterOutput.doubled(heap));
+        }
         err.flush();
     }
 
@@ -44,6 +50,11 @@ final class RunReport {
                 + " (us resolution where the samplers wrote stampede_elapsed_us):");
         summary.addAll(LatencyHistogramFile.summaryLines(LatencyHistogramFile.read(files.histogram())));
         injector.diagnose(stats).lines().forEach(l -> summary.add("  " + l));
+        InjectorShare share = InjectorShare.of(stats.scheduleLag(), InjectorSeries.readIfPresent(files.dir()),
+                stats.spanMs());
+        for (String l : share.line().split("\n")) {
+            summary.add("  " + l.strip());
+        }
         summary.forEach(out::println);
     }
 
