@@ -21,9 +21,9 @@ import picocli.CommandLine.Parameters;
 
 /** stampede cluster render FILE -o DIR. */
 @Command(name = "render", mixinStandardHelpOptions = true,
-        description = {"Render keepalived, ipvsadm, systemd, nftables, nginx, HAProxy, sysctl.d, modprobe.d and",
-            "limits.d files from a cluster description: one folder per host under director/, realserver/,",
-            "haproxy/ and injector/. Bad input is refused before anything is written."})
+        description = {"Render keepalived, ipvsadm, systemd, nftables, nginx, HAProxy, sysctl.d, modprobe.d,",
+            "modules-load.d and limits.d files from a cluster description: one folder per host under director/,",
+            "realserver/, haproxy/ and injector/. Bad input is refused before anything is written."})
 final class RenderCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "FILE", description = "the cluster description (YAML)")

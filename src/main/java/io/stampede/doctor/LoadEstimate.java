@@ -41,6 +41,11 @@ public record LoadEstimate(PlannedLoad load, Set<String> targets) {
     public static final int ASSUMED_SAMPLE_MILLIS = 10;
 
     private static final String STOCK_HTTP = "HTTPSamplerProxy";
+    private static final String VIRTUAL_USERS = "io.stampede.threads.VirtualUserThreadGroup";
+    /** JMeter properties of Stampede's engine-wide connection pool (plugins: io.stampede.sampler.ConnectionSharing). */
+    static final String CONNECTION_SHARING = "stampede.connection_sharing";
+    static final String POOL_SIZE = "stampede.pool_size";
+    static final long DEFAULT_POOL_SIZE = 1000;
     private static final Pattern CONNECTION_HEADER = Pattern.compile("(?im)^\\s*connection\\s*:\\s*(\\S[^\\r\\n]*?)\\s*$");
 
     public LoadEstimate {
@@ -64,7 +69,11 @@ public record LoadEstimate(PlannedLoad load, Set<String> targets) {
 
     /** One thread group as the injector sees it. */
     private record Group(String name, long threads, OptionalLong loops, OptionalDouble arrivalsPerSecond,
-            List<Sampler> samplers) {
+            List<Sampler> samplers, boolean virtual) {
+        Group(String name, long threads, OptionalLong loops, OptionalDouble arrivalsPerSecond,
+              List<Sampler> samplers) {
+            this(name, threads, loops, arrivalsPerSecond, samplers, false);
+        }
     }
 
     /**
@@ -154,16 +163,20 @@ public record LoadEstimate(PlannedLoad load, Set<String> targets) {
             String threadsField = dynamic ? "TargetLevel" : "ThreadGroup.num_threads";
             long threads = (long) number(e, threadsField, name, null);
             OptionalLong loops = OptionalLong.empty();
-            if (type.equals("ThreadGroup") || type.equals("SetupThreadGroup") || type.equals("PostThreadGroup")) {
+            if (type.equals("ThreadGroup") || type.equals("SetupThreadGroup") || type.equals("PostThreadGroup")
+                    || type.equals(VIRTUAL_USERS)) {
                 Element controller = JmxTree.prop(e, "ThreadGroup.main_controller");
-                // loops = -1 is "Infinite"; a scheduler duration also makes the run open-ended for our purpose.
+                // loops = -1 is "Infinite"; a scheduler duration (a virtual-user hold time) also makes the run
+                // open-ended for our purpose.
                 long count = controller == null ? 1 : (long) number(controller, "LoopController.loops", name, "1");
-                boolean scheduled = "true".equals(value(e, "ThreadGroup.scheduler", "false", name));
+                boolean scheduled = type.equals(VIRTUAL_USERS)
+                        ? number(e, "VirtualUserThreadGroup.hold", name, "0") > 0
+                        : "true".equals(value(e, "ThreadGroup.scheduler", "false", name));
                 if (count >= 0 && !scheduled) {
                     loops = OptionalLong.of(count);
                 }
             }
-            return new Group(name, threads, loops, OptionalDouble.empty(), samplers);
+            return new Group(name, threads, loops, OptionalDouble.empty(), samplers, type.equals(VIRTUAL_USERS));
         }
 
         private Sampler sampler(Element e, String type) throws PlanException {
@@ -226,7 +239,7 @@ public record LoadEstimate(PlannedLoad load, Set<String> targets) {
             }
         }
 
-        LoadEstimate result() {
+        LoadEstimate result() throws PlanException {
             long connections = 0;
             double rate = 0;
             long total = 0;
@@ -280,9 +293,50 @@ public record LoadEstimate(PlannedLoad load, Set<String> targets) {
                 basis.add("new connections/s assume " + ASSUMED_SAMPLE_MILLIS + " ms per sample (LAN, no timers);"
                         + " give --rate for the real figure");
             }
+            connections = shared(connections, basis);
             OptionalDouble r = OptionalDouble.of(rate);
             OptionalLong t = rate > 0 && totalKnown ? OptionalLong.of(total) : OptionalLong.empty();
             return new LoadEstimate(new PlannedLoad(OptionalLong.of(connections), r, t, basis), targets);
+        }
+
+        /**
+         * With {@code stampede.connection_sharing=engine} Stampede's samplers borrow from one pool per target, so
+         * the open connections are capped by the pool, whatever the number of users.
+         */
+        private long shared(long connections, List<String> basis) throws PlanException {
+            String mode = setting(CONNECTION_SHARING, "thread");
+            if (!mode.equals("engine")) {
+                if (!mode.equals("thread") && !mode.isEmpty()) {
+                    throw new PlanException(CONNECTION_SHARING + "=" + mode + ": give thread (each user keeps its "
+                            + "own connections) or engine (users share a pool of " + POOL_SIZE + ")");
+                }
+                if (groups.stream().anyMatch(g -> g.virtual) && connections > 0) {
+                    basis.add("virtual users keep their own connections (" + CONNECTION_SHARING + "=thread); with"
+                            + " many idle users, -J " + CONNECTION_SHARING + "=engine shares a pool of at most "
+                            + POOL_SIZE + " (default " + DEFAULT_POOL_SIZE + ") per target instead");
+                }
+                return connections;
+            }
+            String raw = setting(POOL_SIZE, Long.toString(DEFAULT_POOL_SIZE));
+            long size;
+            try {
+                size = Long.parseLong(raw);
+            } catch (NumberFormatException e) {
+                size = 0;
+            }
+            if (size < 1) {
+                throw new PlanException(POOL_SIZE + "=" + raw + ": give the most connections per target the shared"
+                        + " pool may open, a whole number of 1 or more (default " + DEFAULT_POOL_SIZE + ")");
+            }
+            long cap = size * Math.max(1, targets.size());
+            basis.add("connections shared by all users (" + CONNECTION_SHARING + "=engine): at most " + size
+                    + " per target (" + POOL_SIZE + ") x " + Math.max(1, targets.size()) + " target(s)");
+            return Math.min(connections, cap);
+        }
+
+        /** A JMeter property given with -J, as the plugins read it. */
+        private String setting(String name, String fallback) throws PlanException {
+            return resolver.resolve("${__P(" + name + "," + fallback + ")}", "-J " + name).trim();
         }
 
         private String describe(Group g, long perThread, int newPerIteration, boolean serverCloses, double rate) {
@@ -290,7 +344,8 @@ public record LoadEstimate(PlannedLoad load, Set<String> targets) {
             if (g.arrivalsPerSecond.isPresent()) {
                 s.append(Numbers.rate(g.arrivalsPerSecond.getAsDouble())).append(" arrivals/s, ");
             }
-            s.append(g.threads).append(g.threads == 1 ? " thread" : " threads");
+            s.append(g.threads).append(g.virtual ? (g.threads == 1 ? " virtual user" : " virtual users")
+                    : g.threads == 1 ? " thread" : " threads");
             if (g.loops.isPresent()) {
                 s.append(" x ").append(g.loops.getAsLong()).append(" loops");
             }
@@ -313,7 +368,7 @@ public record LoadEstimate(PlannedLoad load, Set<String> targets) {
 
     private static boolean isThreadGroup(String type) {
         return type.equals("ThreadGroup") || type.equals("SetupThreadGroup") || type.equals("PostThreadGroup")
-                || type.equals("kg.apc.jmeter.threads.SteppingThreadGroup")
+                || type.equals(VIRTUAL_USERS) || type.equals("kg.apc.jmeter.threads.SteppingThreadGroup")
                 || type.startsWith("com.blazemeter.jmeter.threads.") && type.endsWith("ThreadGroup");
     }
 

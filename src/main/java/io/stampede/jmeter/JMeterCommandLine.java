@@ -60,9 +60,9 @@ public final class JMeterCommandLine {
     private JMeterCommandLine() {}
 
     /** A non-GUI run of {@code plan} writing {@code jtl}. */
-    public static List<String> run(JMeterInstallation jmeter, List<String> jvmOptions, Path plan, Path jtl, Path log,
-                                   Map<String, String> userProperties) {
-        List<String> cmd = launcher(jmeter, jvmOptions);
+    public static List<String> run(JMeterInstallation jmeter, JavaRuntime java, List<String> jvmOptions, Path plan,
+                                   Path jtl, Path log, Map<String, String> userProperties) {
+        List<String> cmd = launcher(java, jmeter, jvmOptions);
         cmd.addAll(List.of("-n", "-t", plan.toString(), "-l", jtl.toString(), "-j", log.toString()));
         addProperties(cmd, jmeter, userProperties);
         return cmd;
@@ -74,10 +74,10 @@ public final class JMeterCommandLine {
      * the plans' {@code __P} functions are evaluated there, and to the controller too. Plain RMI unless the user
      * gives an RMI keystore ({@code server.rmi.ssl.keystore.file}).
      */
-    public static List<String> runRemote(JMeterInstallation jmeter, List<String> jvmOptions, Path plan, Path jtl,
-                                         Path log, Map<String, String> userProperties, String engines,
-                                         boolean exitEngines) {
-        List<String> cmd = launcher(jmeter, jvmOptions);
+    public static List<String> runRemote(JMeterInstallation jmeter, JavaRuntime java, List<String> jvmOptions,
+                                         Path plan, Path jtl, Path log, Map<String, String> userProperties,
+                                         String engines, boolean exitEngines) {
+        List<String> cmd = launcher(java, jmeter, jvmOptions);
         cmd.addAll(List.of("-n", "-t", plan.toString(), "-l", jtl.toString(), "-j", log.toString(), "-R", engines));
         if (exitEngines) {
             cmd.add("-X");
@@ -100,7 +100,7 @@ public final class JMeterCommandLine {
     /** A jmeter-server engine ({@code jmeter -s}) that runs the plans controllers send it. */
     public static List<String> server(JMeterInstallation jmeter, List<String> jvmOptions, Path log,
                                       Map<String, String> properties) {
-        List<String> cmd = launcher(jmeter, jvmOptions);
+        List<String> cmd = launcher(JavaRuntime.current(), jmeter, jvmOptions);
         cmd.addAll(List.of("-s", "-j", log.toString()));
         properties.forEach((k, v) -> cmd.add("-J" + k + "=" + v));
         return cmd;
@@ -112,7 +112,7 @@ public final class JMeterCommandLine {
      */
     public static List<String> gui(JMeterInstallation jmeter, List<String> jvmOptions, Path plan,
                                    Map<String, String> userProperties) {
-        List<String> cmd = launcher(jmeter, jvmOptions);
+        List<String> cmd = launcher(JavaRuntime.current(), jmeter, jvmOptions);
         if (plan != null) {
             cmd.addAll(List.of("-t", plan.toString()));
         }
@@ -122,9 +122,9 @@ public final class JMeterCommandLine {
     }
 
     /** The HTML dashboard from a finished JTL ({@code jmeter -g jtl -o dir}). */
-    public static List<String> dashboard(JMeterInstallation jmeter, List<String> jvmOptions, Path jtl, Path log,
-                                         Path outputDir, Map<String, String> userProperties) {
-        List<String> cmd = launcher(jmeter, jvmOptions);
+    public static List<String> dashboard(JMeterInstallation jmeter, JavaRuntime java, List<String> jvmOptions,
+                                         Path jtl, Path log, Path outputDir, Map<String, String> userProperties) {
+        List<String> cmd = launcher(java, jmeter, jvmOptions);
         cmd.addAll(List.of("-g", jtl.toString(), "-o", outputDir.toString(), "-j", log.toString()));
         addProperties(cmd, jmeter, userProperties);
         // JMeter 5.6.3's dashboard prints Start/End Time with SimpleDateFormat(timestamp_format): an explicit "ms"
@@ -135,9 +135,9 @@ public final class JMeterCommandLine {
         return cmd;
     }
 
-    private static List<String> launcher(JMeterInstallation jmeter, List<String> jvmOptions) {
+    private static List<String> launcher(JavaRuntime java, JMeterInstallation jmeter, List<String> jvmOptions) {
         List<String> cmd = new ArrayList<>();
-        cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        cmd.add(java.executable().toString());
         cmd.addAll(jvmOptions);
         cmd.add("-jar");
         cmd.add(jmeter.launcherJar().toString());

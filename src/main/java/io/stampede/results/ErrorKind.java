@@ -14,6 +14,7 @@ import java.util.Locale;
  */
 public enum ErrorKind {
     OUT_OF_LOCAL_PORTS("out of local ports (Cannot assign requested address)", true),
+    POOL_FULL("connection pool full (stampede.pool_size)", true),
     CONNECTION_REFUSED("connection refused", false),
     CONNECTION_RESET("connection reset", false),
     CONNECT_TIMEOUT("connect timeout", false),
@@ -59,6 +60,9 @@ public enum ErrorKind {
         if (text.contains("cannot assign requested address") || text.contains("bindexception")
                 || text.contains("address already in use: connect")) {
             return OUT_OF_LOCAL_PORTS;
+        }
+        if (text.contains("pooltimeoutexception")) {
+            return POOL_FULL;
         }
         if (text.contains("connecttimeout") || text.contains("connect timed out")) {
             return CONNECT_TIMEOUT;

@@ -23,6 +23,19 @@ final class JMeterOutput {
         return read(log).stream().filter(l -> l.contains(" ERROR ")).limit(max).toList();
     }
 
+    /** Whether the JVM stopped for want of memory (it runs with -XX:+ExitOnOutOfMemoryError, so it says so). */
+    static boolean ranOutOfMemory(Path console, Path log) {
+        return read(console).stream().anyMatch(l -> l.contains("OutOfMemoryError"))
+                || read(log).stream().anyMatch(l -> l.contains("OutOfMemoryError"));
+    }
+
+    /** Twice a heap size written as for -Xmx (2g -> 4g, 1536m -> 3072m). */
+    static String doubled(String heap) {
+        char unit = Character.isDigit(heap.charAt(heap.length() - 1)) ? 0 : heap.charAt(heap.length() - 1);
+        String digits = unit == 0 ? heap : heap.substring(0, heap.length() - 1);
+        return (Long.parseLong(digits) * 2) + (unit == 0 ? "" : String.valueOf(unit));
+    }
+
     private static List<String> read(Path file) {
         try {
             return Files.exists(file) ? Files.readAllLines(file, StandardCharsets.UTF_8) : List.of();

@@ -22,7 +22,9 @@ import java.util.concurrent.TimeUnit;
 final class JMeterProcess implements AutoCloseable {
 
     private static final List<String> JVM = List.of("-Xms512m", "-XX:+UseG1GC", "-XX:MaxGCPauseMillis=100",
-            "-Djava.awt.headless=true");
+            "-Djava.awt.headless=true",
+            // A JVM out of heap would limp on, its users dying one by one: stop at once, and RunReport says why.
+            "-XX:+ExitOnOutOfMemoryError");
 
     private final RunCommand.RunSetup setup;
     private final List<String> jvm;
@@ -43,12 +45,12 @@ final class JMeterProcess implements AutoCloseable {
         jvm.add(1, "-Xmx" + heap);
         List<String> cmd;
         if (setup.engines() == null) {
-            cmd = JMeterCommandLine.run(setup.jmeter(), jvm, setup.plan().path(), files.jtl(), files.log(),
-                    InjectorMonitorStart.properties(props.values(), files.dir()));
+            cmd = JMeterCommandLine.run(setup.jmeter(), setup.java(), jvm, setup.plan().path(), files.jtl(),
+                    files.log(), InjectorMonitorStart.properties(props.values(), files.dir()));
         } else {
             List<String> controllerJvm = new ArrayList<>(jvm);
             setup.engines().callbackAddress().ifPresent(a -> controllerJvm.add("-Djava.rmi.server.hostname=" + a));
-            cmd = JMeterCommandLine.runRemote(setup.jmeter(), controllerJvm, setup.plan().path(), files.jtl(),
+            cmd = JMeterCommandLine.runRemote(setup.jmeter(), setup.java(), controllerJvm, setup.plan().path(), files.jtl(),
                     files.log(), props.values(), setup.engines().jmeterList(), setup.remoteExit());
         }
         Process process = new ProcessBuilder(cmd)
@@ -88,7 +90,7 @@ final class JMeterProcess implements AutoCloseable {
 
     /** Runs JMeter's report generator on the JTL; true when it wrote the dashboard's index.html. */
     boolean generateDashboard(RunProperties props, RunFiles files) throws IOException, InterruptedException {
-        List<String> cmd = JMeterCommandLine.dashboard(setup.jmeter(), jvm, files.jtl(), files.dashboardLog(),
+        List<String> cmd = JMeterCommandLine.dashboard(setup.jmeter(), setup.java(), jvm, files.jtl(), files.dashboardLog(),
                 files.dashboard(), props.values());
         Process p = new ProcessBuilder(cmd).directory(files.dir().toFile()).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(files.console().toFile()))

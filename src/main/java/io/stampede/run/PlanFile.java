@@ -38,6 +38,11 @@ public record PlanFile(JmxTree tree) {
                 || text.contains("__property(" + name);
     }
 
+    /** True when the plan holds a Stampede Virtual User Thread Group, whose users need Java 21+. */
+    boolean hasVirtualUsers() {
+        return tree.text().contains("io.stampede.threads.VirtualUserThreadGroup");
+    }
+
     String name() {
         String n = tree.fileName();
         return n.endsWith(".jmx") ? n.substring(0, n.length() - 4) : n;

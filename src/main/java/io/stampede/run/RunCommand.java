@@ -8,6 +8,8 @@ package io.stampede.run;
 import io.stampede.cli.ExitCodes;
 import io.stampede.cli.StampedeRoot;
 import io.stampede.jmeter.JMeterInstallation;
+import io.stampede.jmeter.JavaRuntime;
+import io.stampede.jmeter.JavaSelection;
 import io.stampede.remote.RemoteEngine;
 import io.stampede.remote.RemoteEngines;
 import io.stampede.results.LatencyWindows;
@@ -75,6 +77,12 @@ public final class RunCommand implements Callable<Integer> {
             description = "With --jmeter-home: copy Stampede's jar (and jmeter-plugins casutg) into its lib/ext. "
                     + "Without it they are passed with -Jsearch_paths and the installation is left untouched.")
     boolean installPlugin;
+
+    @Option(names = "--java", paramLabel = "PATH",
+            description = "Run JMeter on this Java (a JDK's home or its bin/java). Default: JAVA_HOME, else the "
+                    + "Java running stampede; a plan with a Stampede Virtual User Thread Group needs 21+ and, when "
+                    + "neither is, the newest 21+ under /usr/lib/jvm and the other usual places is used.")
+    Path java;
 
     @Option(names = "--heap", paramLabel = "SIZE", description = "JMeter's heap, as for -Xmx (default: ${DEFAULT-VALUE}).")
     String heap = "2g";
@@ -221,14 +229,19 @@ public final class RunCommand implements Callable<Integer> {
         if (!heap.matches("\\d+[kKmMgG]?")) {
             throw new RunInputException("--heap " + heap + ": give a size such as 2g or 1536m");
         }
-        return new RunSetup(planFile, props, jmeter, dir, builtIn, engines, remoteExit);
+        JavaSelection.Choice jvm = JavaSelection.fromEnvironment(java).choose(planFile.hasVirtualUsers());
+        if (jvm.note() != null) {
+            console.println("stampede run: " + jvm.note());
+        }
+        return new RunSetup(planFile, props, jmeter, jvm.runtime(), dir, builtIn, engines, remoteExit);
     }
 
     private int execute(RunSetup setup, RunProperties props, InjectorWatch injector, PrintWriter out,
             PrintWriter err) throws IOException, InterruptedException {
         RunFiles files = RunFiles.in(setup.outDir(), !noDashboard);
         Files.createDirectories(files.dir());
-        out.printf("stampede run: %s on JMeter at %s%n", setup.plan().path(), setup.jmeter().home());
+        out.printf("stampede run: %s on JMeter at %s, %s%n", setup.plan().path(), setup.jmeter().home(),
+                setup.java());
         if (setup.engines() != null) {
             out.printf("stampede run: distributed over %d engines: %s (each runs the whole plan)%n",
                     setup.engines().size(), setup.engines().jmeterList());
@@ -239,7 +252,7 @@ public final class RunCommand implements Callable<Integer> {
             RunStatistics stats = new ProgressPrinter(out, injector, progressEvery).follow(jmeter, files.jtl(), windows);
             int exit = jmeter.exitValue();
             if (exit != 0 || stats.samples() == 0) {
-                RunReport.jmeterFailed(err, files, exit, stats.samples());
+                RunReport.jmeterFailed(err, files, exit, stats.samples(), heap);
                 return ExitCodes.JMETER_FAILED;
             }
             RunReport report = new RunReport(out, files);
@@ -263,6 +276,6 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     /** Everything checked before anything is written or started. */
-    record RunSetup(PlanFile plan, RunProperties properties, JMeterInstallation jmeter, Path outDir,
+    record RunSetup(PlanFile plan, RunProperties properties, JMeterInstallation jmeter, JavaRuntime java, Path outDir,
                     boolean useBuiltInTarget, RemoteEngines engines, boolean remoteExit) {}
 }

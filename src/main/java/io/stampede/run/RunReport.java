@@ -30,11 +30,15 @@ final class RunReport {
     }
 
     /** JMeter failed or wrote no sample: the last lines of its console and its log's errors, to stderr. */
-    static void jmeterFailed(PrintWriter err, RunFiles files, int exit, long samples) {
+    static void jmeterFailed(PrintWriter err, RunFiles files, int exit, long samples, String heap) {
         err.printf("stampede run: JMeter %s (exit %d, %d samples). Last lines of %s:%n",
                 exit != 0 ? "failed" : "produced no samples", exit, samples, files.console().getFileName());
         JMeterOutput.tail(files.console(), 15).forEach(l -> err.println("  | " + l));
         JMeterOutput.errors(files.log(), 10).forEach(l -> err.println("  ! " + l));
+        if (JMeterOutput.ranOutOfMemory(files.console(), files.log())) {
+            err.printf("stampede run: JMeter ran out of memory with --heap %s: give it more (e.g. --heap %s), or run"
+                    + " fewer users per engine%n", heap, JMeterOutput.doubled(heap));
+        }
         err.flush();
     }
 

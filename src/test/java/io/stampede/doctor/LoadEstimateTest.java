@@ -206,4 +206,51 @@ class LoadEstimateTest {
         LoadEstimate plan = read(plan(threadGroup("${__P(threads)}", "1", raw(""))), Map.of());
         assertEquals(1, plan.load().connections().getAsLong());
     }
+
+    private static String virtualUsers(String users, String hold, String samplers) {
+        return """
+                <io.stampede.threads.VirtualUserThreadGroup guiclass="io.stampede.threads.gui.VirtualUserThreadGroupGui"
+                    testclass="io.stampede.threads.VirtualUserThreadGroup" testname="vu" enabled="true">
+                  <elementProp name="ThreadGroup.main_controller" elementType="LoopController" testclass="LoopController">
+                    <stringProp name="LoopController.loops">-1</stringProp>
+                  </elementProp>
+                  <stringProp name="ThreadGroup.num_threads">%s</stringProp>
+                  <stringProp name="ThreadGroup.ramp_time">100</stringProp>
+                  <stringProp name="VirtualUserThreadGroup.hold">%s</stringProp>
+                </io.stampede.threads.VirtualUserThreadGroup>
+                <hashTree>%s</hashTree>
+                """.formatted(users, hold, samplers);
+    }
+
+    @Test
+    void virtualUsersEachKeepAConnectionUnlessTheEngineSharesAPool() throws Exception {
+        Path p = plan(virtualUsers("${__P(users,100000)}", "120", raw("")));
+        LoadEstimate own = read(p, Map.of());
+        assertEquals(100_000, own.load().connections().getAsLong());
+        assertTrue(own.load().basis().get(0).contains("100000 virtual users, 1 HTTP sampler(s), keep-alive"),
+                own.load().basis().toString());
+        assertTrue(own.load().basis().toString().contains("-J stampede.connection_sharing=engine shares a pool"),
+                own.load().basis().toString());
+        LoadEstimate shared = read(p, Map.of("stampede.connection_sharing", "engine", "stampede.pool_size", "500"));
+        assertEquals(500, shared.load().connections().getAsLong());
+        assertTrue(shared.load().basis().toString().contains("at most 500 per target (stampede.pool_size)"),
+                shared.load().basis().toString());
+        assertEquals(1000, read(p, Map.of("stampede.connection_sharing", "engine")).load().connections().getAsLong());
+        assertEquals(20, read(p, Map.of("users", "20", "stampede.connection_sharing", "engine"))
+                .load().connections().getAsLong());
+    }
+
+    @Test
+    void aPoolOfNoConnectionsIsRefusedNamingTheProperty() throws Exception {
+        Path p = plan(virtualUsers("10", "0", raw("")));
+        for (String bad : new String[] {"0", "-5", "many"}) {
+            PlanException e = assertThrows(PlanException.class, () -> read(p,
+                    Map.of("stampede.connection_sharing", "engine", "stampede.pool_size", bad)));
+            assertTrue(e.getMessage().startsWith("stampede.pool_size=" + bad + ": give the most connections"),
+                    e.getMessage());
+        }
+        PlanException e = assertThrows(PlanException.class, () -> read(p,
+                Map.of("stampede.connection_sharing", "global")));
+        assertTrue(e.getMessage().startsWith("stampede.connection_sharing=global: give thread"), e.getMessage());
+    }
 }

@@ -19,15 +19,15 @@ class DashboardCommandLineTest {
 
     @Test
     void runWritesMillisecondTimestampsButTheDashboardLeavesTheFormatToJMeterSoItsDatesAreDates() {
-        List<String> run = JMeterCommandLine.run(HOME, List.of(), Path.of("p.jmx"), Path.of("r.jtl"),
+        List<String> run = JMeterCommandLine.run(HOME, JavaRuntime.current(), List.of(), Path.of("p.jmx"), Path.of("r.jtl"),
                 Path.of("j.log"), Map.of());
         assertTrue(run.contains("-Jjmeter.save.saveservice.timestamp_format=ms"), run.toString());
-        List<String> dashboard = JMeterCommandLine.dashboard(HOME, List.of(), Path.of("r.jtl"), Path.of("d.log"),
+        List<String> dashboard = JMeterCommandLine.dashboard(HOME, JavaRuntime.current(), List.of(), Path.of("r.jtl"), Path.of("d.log"),
                 Path.of("dashboard"), Map.of());
         assertFalse(dashboard.stream().anyMatch(a -> a.contains("timestamp_format")), dashboard.toString());
         assertTrue(dashboard.contains("-Jjmeter.reportgenerator.statistic_window=-1"), dashboard.toString());
 
-        List<String> users = JMeterCommandLine.dashboard(HOME, List.of(), Path.of("r.jtl"), Path.of("d.log"),
+        List<String> users = JMeterCommandLine.dashboard(HOME, JavaRuntime.current(), List.of(), Path.of("r.jtl"), Path.of("d.log"),
                 Path.of("dashboard"), Map.of("jmeter.save.saveservice.timestamp_format", "ms"));
         assertTrue(users.contains("-Jjmeter.save.saveservice.timestamp_format=ms"), "a user's own -J stands");
     }

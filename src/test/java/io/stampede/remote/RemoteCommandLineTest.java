@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.stampede.jmeter.JMeterCommandLine;
+import io.stampede.jmeter.JavaRuntime;
 import io.stampede.jmeter.JMeterInstallation;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -25,7 +26,7 @@ class RemoteCommandLineTest {
         Map<String, String> user = new LinkedHashMap<>();
         user.put("host", "127.0.0.1");
         user.put("threads", "8");
-        List<String> cmd = JMeterCommandLine.runRemote(HOME, List.of("-Xmx1g"), Path.of("p.jmx"), Path.of("r.jtl"),
+        List<String> cmd = JMeterCommandLine.runRemote(HOME, JavaRuntime.current(), List.of("-Xmx1g"), Path.of("p.jmx"), Path.of("r.jtl"),
                 Path.of("j.log"), user, "127.0.0.1:41099,127.0.0.1:41199", true);
         int r = cmd.indexOf("-R");
         assertEquals("127.0.0.1:41099,127.0.0.1:41199", cmd.get(r + 1));
@@ -43,7 +44,7 @@ class RemoteCommandLineTest {
 
     @Test
     void aKeystoreKeepsSslOnAndWithoutExitTheEnginesStay() {
-        List<String> cmd = JMeterCommandLine.runRemote(HOME, List.of(), Path.of("p.jmx"), Path.of("r.jtl"),
+        List<String> cmd = JMeterCommandLine.runRemote(HOME, JavaRuntime.current(), List.of(), Path.of("p.jmx"), Path.of("r.jtl"),
                 Path.of("j.log"), Map.of("server.rmi.ssl.keystore.file", "/etc/rmi.jks"), "e1", false);
         assertFalse(cmd.contains("-Jserver.rmi.ssl.disable=true"));
         assertTrue(cmd.contains("-Jserver.rmi.ssl.keystore.file=/etc/rmi.jks"));

@@ -11,6 +11,11 @@ class ErrorKindTest {
 
     @Test
     void stampedeSamplerExceptions() {
+        assertEquals(ErrorKind.POOL_FULL,
+                ErrorKind.of("Non HTTP response code: io.stampede.engine.PoolTimeoutException",
+                        "Non HTTP response message: connection pool full: all 2 connections to 127.0.0.1:80 stayed "
+                                + "busy for the connect timeout (200 ms); raise stampede.pool_size or the connect timeout"));
+        assertEquals(true, ErrorKind.POOL_FULL.injectorSide());
         assertEquals(ErrorKind.OUT_OF_LOCAL_PORTS,
                 ErrorKind.of("Non HTTP response code: java.net.BindException",
                         "Non HTTP response message: Cannot assign requested address"));

@@ -32,6 +32,7 @@ import org.slf4j.LoggerFactory;
 import javax.net.ssl.SSLException;
 import java.net.InetSocketAddress;
 import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
@@ -57,6 +58,8 @@ public final class Engine {
     private final AtomicInteger open = new AtomicInteger();
     private volatile SslContext verifying;
     private volatile SslContext trustingAll;
+    /** The connections users share per target (stampede.connection_sharing=engine), keyed "host:port[/tls]". */
+    private final ConcurrentHashMap<String, ConnectionPool> pools = new ConcurrentHashMap<>();
 
     private Engine(int threads) {
         epoll = Epoll.isAvailable();
@@ -112,6 +115,7 @@ public final class Engine {
             current = null;
         }
         if (e != null) {
+            e.pools.values().forEach(ConnectionPool::close);
             e.group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly(10, TimeUnit.SECONDS);
             // The group reports termination just before its threads exit; wait for them so none outlives the test.
             for (Thread t : e.threads) {
@@ -124,6 +128,14 @@ public final class Engine {
             }
             LOG.info("Stampede engine stopped");
         }
+    }
+
+    /**
+     * The shared pool to {@code target} ("host:port", "/tls" appended for TLS), made at first use with at most
+     * {@code maxSize} connections; later calls get the same pool whatever size they ask for.
+     */
+    public ConnectionPool pool(String target, int maxSize) {
+        return pools.computeIfAbsent(target, t -> new ConnectionPool(t, maxSize));
     }
 
     /** "epoll" or "nio". */

@@ -51,7 +51,7 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
     public static final int DEFAULT_RESPONSE_BYTES_KEPT = 65536;
 
     private transient volatile HttpConnection inFlight;
-    private transient ThreadConnections connections;
+    private transient UserConnections connections;
     private transient ResultFiller filler;
     private transient PreparedRequest prepared;
     private transient String preparedHost;
@@ -132,6 +132,9 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
             tls = tls(host, port);
             req = request(host, port, keepAlive, tls != null);
             sched = schedule(keepAlive);
+            if (connections == null && sched.classic()) {
+                connections = userConnections();
+            }
         } catch (IllegalArgumentException e) {
             res.sampleStart();
             res.sampleEnd();
@@ -148,21 +151,25 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
             groupSettings = new GroupSettings(responseTimeout, kept, keepAlive);
             return sampleFromGroup(res, sched, req, host, port, connectTimeout, responseTimeout, kept);
         }
-        if (connections == null) {
-            connections = ThreadConnections.ofCurrentThread();
-        }
         res.sampleStart();
         long start = System.nanoTime();
         boolean secure = tls != null;
-        HttpConnection c = connections.get(host, port, secure);
+        HttpConnection c;
         try {
+            c = connections.get(host, port, secure, connectTimeout);
             c = send(res, req, c, host, port, connectTimeout, responseTimeout, kept, start);
         } catch (IOException e) {
             end(res);
             ResultFiller.fail(res, e);
+            connections.done(null);
             return res;
         } finally {
             inFlight = null;
+        }
+        long waited = connections.waitedNanos();
+        if (res.getConnectTime() == 0 && waited >= 1_000_000L) {
+            // A wait for a pooled connection counts in Connect (as in Latency), as stock JMeter reports pool waits.
+            res.setConnectTime(waited / 1_000_000L);
         }
         end(res);
         long elapsed = System.nanoTime() - start;
@@ -172,6 +179,7 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
         if (!keepAlive || !c.reusable()) {
             connections.remove(host, port, secure, c);
         }
+        connections.done(c);
         variables.put(elapsed, elapsed);
         return res;
     }
@@ -215,6 +223,13 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
             t = new Tls(name, port, trustAll);
         }
         return t;
+    }
+
+    /** The thread's own connections, or its leases on the engine-wide pool (stampede.connection_sharing). */
+    private static UserConnections userConnections() {
+        ConnectionSharing sharing = ConnectionSharing.fromJMeterProperties();
+        return sharing.engine() ? PooledConnections.ofCurrentThread(sharing.poolSize())
+                : ThreadConnections.ofCurrentThread();
     }
 
     /** The schedule properties, parsed at the thread's first sample and kept (they shape the connection group). */
@@ -385,7 +400,7 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
             group = null;
         }
         groupSettings = null;
-        ThreadConnections.ofCurrentThread().closeAll();
+        (connections != null ? connections : ThreadConnections.ofCurrentThread()).closeAll();
         replacePrepared(null, null, 0, false, false);
     }
 

@@ -18,7 +18,7 @@ import java.util.Map;
  * of that thread and kept across thread-group iterations (like a browser user keeps its connections). Lives in the thread's
  * JMeterVariables, so it dies with the thread; only the owning thread touches it.
  */
-final class ThreadConnections {
+final class ThreadConnections implements UserConnections {
     private static final String KEY = ThreadConnections.class.getName();
 
     private final Map<String, HttpConnection> byTarget = new HashMap<>(4);
@@ -44,6 +44,23 @@ final class ThreadConnections {
         return tc;
     }
 
+    @Override
+    public HttpConnection get(String host, int port, boolean tls, int connectTimeoutMillis) {
+        return get(host, port, tls);
+    }
+
+    /** A thread's own connection is never waited for. */
+    @Override
+    public long waitedNanos() {
+        return 0;
+    }
+
+    /** The connection stays with the thread for its next sample. */
+    @Override
+    public void done(HttpConnection c) {
+        // nothing to give back
+    }
+
     /** The open connection to host:port, or null. The last target is remembered so the usual case needs no key. */
     HttpConnection get(String host, int port, boolean tls) {
         if (last != null && port == lastPort && tls == lastTls && host.equals(lastHost)) {
@@ -56,7 +73,8 @@ final class ThreadConnections {
         return c;
     }
 
-    void put(String host, int port, boolean tls, HttpConnection c) {
+    @Override
+    public void put(String host, int port, boolean tls, HttpConnection c) {
         HttpConnection old = byTarget.put(key(host, port, tls), c);
         if (old != null && old != c) {
             old.close();
@@ -64,7 +82,8 @@ final class ThreadConnections {
         remember(host, port, tls, c);
     }
 
-    void remove(String host, int port, boolean tls, HttpConnection c) {
+    @Override
+    public void remove(String host, int port, boolean tls, HttpConnection c) {
         byTarget.remove(key(host, port, tls), c);
         if (last == c) {
             remember(null, 0, false, null);
@@ -73,7 +92,8 @@ final class ThreadConnections {
     }
 
     /** Closes every connection; the holder stays usable (a later sample on this thread opens new ones). */
-    void closeAll() {
+    @Override
+    public void closeAll() {
         for (HttpConnection c : new ArrayList<>(byTarget.values())) {
             c.close();
         }

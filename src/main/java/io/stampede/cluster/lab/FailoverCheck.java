@@ -39,7 +39,8 @@ final class FailoverCheck {
         return CheckResult.of(6, TITLE, pass, String.format(Locale.ROOT,
                 "client's entry for %s before: %s (%s); stopped %s on %s%n"
                         + "VIP on %s: %s after %.1f s; client's entry: %s (%s) after %.1f s%n6 requests after: %s",
-                lab.vip(), before, Names.of(lab, before), haproxyPair ? "HAProxy" : "keepalived", master.name(), backup.name(), moved ? "yes" : "NO",
+                lab.vip(), before, Names.of(lab, before), haproxyPair ? "HAProxy" : "keepalived", master.name(),
+                backup.name(), moved ? "yes" : "NO",
                 movedAfter, lab.client().neighbour(lab.vip()), Names.of(lab, lab.client().neighbour(lab.vip())),
                 followedAfter, after));
     }

@@ -30,11 +30,12 @@ class RenderersTest {
 
     @Test
     void oneFolderPerHostUnderItsRole() {
-        assertEquals(List.of("director/lvs1/ipvsadm.rules", "director/lvs1/keepalived.conf",
+        assertEquals(List.of("director/lvs1/ipvsadm.rules", "director/lvs1/ipvsadm.rules.README",
+                "director/lvs1/keepalived.conf",
                 "director/lvs1/lvs-director.nft", "director/lvs1/modprobe.d/stampede-ip_vs.conf",
                 "director/lvs1/modules-load.d/stampede-ip_vs.conf", "director/lvs1/stampede-lvs-director.service",
                 "director/lvs1/sysctl.d/90-stampede-director.conf",
-                "director/lvs2/ipvsadm.rules", "director/lvs2/keepalived.conf",
+                "director/lvs2/ipvsadm.rules", "director/lvs2/ipvsadm.rules.README", "director/lvs2/keepalived.conf",
                 "director/lvs2/lvs-director.nft", "director/lvs2/modprobe.d/stampede-ip_vs.conf",
                 "director/lvs2/modules-load.d/stampede-ip_vs.conf", "director/lvs2/stampede-lvs-director.service",
                 "director/lvs2/sysctl.d/90-stampede-director.conf",
@@ -53,6 +54,9 @@ class RenderersTest {
     void everyFileSaysWhatItIsAndHowToApplyAndRemoveIt() {
         for (Map<String, String> files : List.of(LVS, HA)) {
             files.forEach((name, text) -> {
+                if (name.endsWith("/ipvsadm.rules")) {
+                    return; // rules only (ipvsadm -R stops at a comment): its header is the sibling README
+                }
                 assertTrue(text.startsWith("# "), name);
                 assertTrue(text.contains("\n# Install as: /"), name);
                 assertTrue(text.contains("\n# Apply:  "), name);
@@ -67,7 +71,7 @@ class RenderersTest {
         String backup = LVS.get("director/lvs2/keepalived.conf");
         assertTrue(master.contains("lvs_sched wlc\n"));
         assertTrue(master.contains("lvs_method DR\n"));
-        assertTrue(master.contains("retry 3\n"));
+        assertTrue(master.contains("retry 2\n"), "fall 3 = the first failure + 2 retries");
         assertFalse(master.contains("nb_get_retry") || master.contains("lb_algo") || master.contains("lb_kind"));
         assertFalse(master.contains("vrrp_strict"));
         assertTrue(master.contains("state BACKUP\n    nopreempt\n") && master.contains("priority 150\n"),
@@ -105,6 +109,41 @@ class RenderersTest {
         String two = render(Fixtures.LVS + "ports: [80, 8080]\n").get("director/lvs1/ipvsadm.rules");
         assertTrue(two.contains("-a -t 10.0.0.100:8080 -r 10.0.0.12:8080 -g -w 1\n"));
         assertEquals(List.of(), new IpvsadmGrammar().check(two));
+    }
+
+    @Test
+    void ipvsadmRulesHoldNoCommentAndTheirReadmeNamesTheTablesOwner() {
+        String rules = LVS.get("director/lvs1/ipvsadm.rules");
+        assertFalse(rules.contains("#"), rules);
+        assertTrue(rules.startsWith("-A -t "), rules);
+        String readme = LVS.get("director/lvs1/ipvsadm.rules.README");
+        assertTrue(readme.contains("ONE of the two, never both"), readme);
+        assertTrue(readme.contains("keepalived (keepalived.conf's virtual_server blocks) is the authoritative owner"));
+        assertTrue(readme.contains("ipvsadm-restore starts with ipvsadm -C"), readme);
+        assertTrue(readme.contains("ipvsadm -S -n | diff - /etc/ipvsadm.rules"), readme);
+        assertTrue(readme.contains("AUTO=\"false\" in /etc/default/ipvsadm"), readme);
+    }
+
+    @Test
+    void keepalivedRetryCountsTheFirstFailure() {
+        // keepalived removes a server after retry+1 failed checks (seen on the real kernel: "failed after 2 retries")
+        String conf = render(Fixtures.LVS + "health_check: {fall: 3, interval: 2}\n").get("director/lvs1/keepalived.conf");
+        assertTrue(conf.contains("            retry 2\n"), conf);
+        assertFalse(conf.contains("retry 3"), conf);
+        String once = render(Fixtures.LVS + "health_check: {fall: 1}\n").get("director/lvs1/keepalived.conf");
+        assertTrue(once.contains("            retry 0\n"), once);
+    }
+
+    @Test
+    void sorryServerAndSyncDaemonOnlyWhenDescribed() {
+        String plain = LVS.get("director/lvs1/keepalived.conf");
+        assertFalse(plain.contains("sorry_server"), plain);
+        assertFalse(plain.contains("lvs_sync_daemon"), plain);
+        String yaml = Fixtures.LVS.replace("  backup: {name: lvs2, address: 10.0.0.3}\n",
+                "  backup: {name: lvs2, address: 10.0.0.3}\n  sorry_server: 10.0.0.20\n  sync_daemon: true\n");
+        String conf = render(yaml).get("director/lvs2/keepalived.conf");
+        assertTrue(conf.contains("    sorry_server 10.0.0.20 80\n"), conf);
+        assertTrue(conf.contains("    lvs_sync_daemon eth0 VI_WEB\n"), conf);
     }
 
     @Test

@@ -17,14 +17,20 @@ import java.util.stream.Stream;
  * One look at a JVM's footprint: Java heap in use right after a full GC (jcmd GC.run, then GC.heap_info), resident
  * memory, OS threads and open sockets from /proc.
  */
-record ProcessMemory(long heapUsedBytes, long rssBytes, int threads, int sockets) {
+public record ProcessMemory(long heapUsedBytes, long rssBytes, int threads, int sockets) {
 
-    private static final Pattern HEAP_USED = Pattern.compile("heap\\s+total \\d+K, used (\\d+)K");
+    // Java 17: "heap total 1048576K, used 1234K"; Java 25: "heap total reserved 8388608K, committed 1048576K, used ...".
+    private static final Pattern HEAP_USED = Pattern.compile("heap\\s+total (?:reserved \\d+K, committed )?\\d+K, used (\\d+)K");
     private static final Pattern STATUS = Pattern.compile("(?m)^(VmRSS|Threads):\\s+(\\d+)");
 
-    static ProcessMemory of(long pid) throws IOException, InterruptedException {
-        jcmd(pid, "GC.run");
-        Matcher heap = HEAP_USED.matcher(jcmd(pid, "GC.heap_info"));
+    public static ProcessMemory of(long pid) throws IOException, InterruptedException {
+        return of(pid, Path.of(System.getProperty("java.home")));
+    }
+
+    /** For a JVM of another Java installation: its own jcmd attaches to it. */
+    public static ProcessMemory of(long pid, Path javaHome) throws IOException, InterruptedException {
+        jcmd(javaHome, pid, "GC.run");
+        Matcher heap = HEAP_USED.matcher(jcmd(javaHome, pid, "GC.heap_info"));
         if (!heap.find()) {
             throw new IllegalStateException("jcmd GC.heap_info of " + pid + " shows no heap usage");
         }
@@ -42,7 +48,7 @@ record ProcessMemory(long heapUsedBytes, long rssBytes, int threads, int sockets
     }
 
     /** Sockets among the process's file descriptors. */
-    static int sockets(long pid) {
+    public static int sockets(long pid) {
         try (Stream<Path> fds = Files.list(Path.of("/proc", Long.toString(pid), "fd"))) {
             return (int) fds.filter(fd -> {
                 try {
@@ -56,8 +62,8 @@ record ProcessMemory(long heapUsedBytes, long rssBytes, int threads, int sockets
         }
     }
 
-    private static String jcmd(long pid, String command) throws IOException, InterruptedException {
-        Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
+    private static String jcmd(Path javaHome, long pid, String command) throws IOException, InterruptedException {
+        Path jcmd = javaHome.resolve("bin").resolve("jcmd");
         Process p = new ProcessBuilder(jcmd.toString(), Long.toString(pid), command).redirectErrorStream(true).start();
         String out = new String(p.getInputStream().readAllBytes());
         if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {

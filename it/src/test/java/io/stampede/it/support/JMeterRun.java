@@ -30,9 +30,15 @@ public final class JMeterRun {
     private final Map<String, String> properties;
     private final List<String> jvmOptions;
     private final Duration timeout;
+    private final Path javaHome;
 
     private JMeterRun(JMeterHome home, Path plan, Path workDir, Map<String, String> jtlFormat,
             Map<String, String> properties, List<String> jvmOptions, Duration timeout) {
+        this(home, plan, workDir, jtlFormat, properties, jvmOptions, timeout, Path.of(System.getProperty("java.home")));
+    }
+
+    private JMeterRun(JMeterHome home, Path plan, Path workDir, Map<String, String> jtlFormat,
+            Map<String, String> properties, List<String> jvmOptions, Duration timeout, Path javaHome) {
         this.home = home;
         this.plan = plan;
         this.workDir = workDir;
@@ -40,6 +46,7 @@ public final class JMeterRun {
         this.properties = Map.copyOf(properties);
         this.jvmOptions = List.copyOf(jvmOptions);
         this.timeout = timeout;
+        this.javaHome = javaHome;
     }
 
     /** A run of {@code plan} writing {@code jmeter.jtl}, {@code jmeter.log} and {@code jmeter.out} into workDir. */
@@ -54,7 +61,7 @@ public final class JMeterRun {
     public JMeterRun property(String name, Object value) {
         Map<String, String> copy = new LinkedHashMap<>(properties);
         copy.put(name, String.valueOf(value));
-        return new JMeterRun(home, plan, workDir, jtlFormat, copy, jvmOptions, timeout);
+        return new JMeterRun(home, plan, workDir, jtlFormat, copy, jvmOptions, timeout, javaHome);
     }
 
     public JMeterRun properties(Map<String, ?> more) {
@@ -66,16 +73,21 @@ public final class JMeterRun {
     }
 
     public JMeterRun jvmOptions(String... options) {
-        return new JMeterRun(home, plan, workDir, jtlFormat, properties, List.of(options), timeout);
+        return new JMeterRun(home, plan, workDir, jtlFormat, properties, List.of(options), timeout, javaHome);
     }
 
     /** The JTL's -J save-service properties; {@link JtlFormat#csvWithAllColumns()} unless changed here. */
     public JMeterRun jtlFormat(Map<String, String> saveServiceProperties) {
-        return new JMeterRun(home, plan, workDir, saveServiceProperties, properties, jvmOptions, timeout);
+        return new JMeterRun(home, plan, workDir, saveServiceProperties, properties, jvmOptions, timeout, javaHome);
     }
 
     public JMeterRun timeout(Duration limit) {
-        return new JMeterRun(home, plan, workDir, jtlFormat, properties, jvmOptions, limit);
+        return new JMeterRun(home, plan, workDir, jtlFormat, properties, jvmOptions, limit, javaHome);
+    }
+
+    /** Runs JMeter on the Java installed at {@code home} instead of the one running the test. */
+    public JMeterRun java(Path home) {
+        return new JMeterRun(this.home, plan, workDir, jtlFormat, properties, jvmOptions, timeout, home);
     }
 
     public Path jtl() {
@@ -101,7 +113,7 @@ public final class JMeterRun {
             throw new UncheckedIOException("cannot prepare " + workDir, e);
         }
         List<String> command = new ArrayList<>();
-        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.add(javaHome.resolve("bin").resolve("java").toString());
         command.addAll(jvmOptions);
         command.addAll(List.of("-jar", home.launcher().toString(), "-n", "-t", plan.toString(),
                 "-l", jtl().toString(), "-j", log().toString()));

@@ -73,6 +73,7 @@ final class NginxFiles {
                 + "    fastcgi_temp_path " + temp + "/fastcgi;\n"
                 + "    uwsgi_temp_path " + temp + "/uwsgi;\n"
                 + "    scgi_temp_path " + temp + "/scgi;\n"
+                + "    " + options.httpExtra().replace("$dir", dir.toString()) + "\n"
                 + "    server {\n"
                 // With several workers, reuseport lets the kernel spread connections evenly over them, so that
                 // tens of thousands of held connections stay below each worker's worker_connections.
@@ -81,6 +82,7 @@ final class NginxFiles {
                 + "        server_name localhost;\n"
                 + "        root " + dir.resolve("html") + ";\n"
                 + "        index index.html;\n"
+                + "        " + options.serverExtra().replace("$dir", dir.toString()) + "\n"
                 + "    }\n"
                 + "}\n";
         try {

@@ -49,8 +49,11 @@ public final class NginxServer implements AutoCloseable {
         Runtime.getRuntime().addShutdownHook(shutdownHook);
     }
 
-    /** What to start: worker count and whether to keep an access log (off for benchmarks, as the issue asks). */
-    public record Options(int workers, boolean accessLog) {
+    /**
+     * What to start: worker count, whether to keep an access log (off for benchmarks, as the issue asks), and
+     * directives a test adds to the http and server blocks (a site of its own: locations, log formats).
+     */
+    public record Options(int workers, boolean accessLog, String httpExtra, String serverExtra) {
         public Options {
             if (workers < 1) {
                 throw new IllegalArgumentException("workers must be at least 1, got " + workers);
@@ -58,11 +61,16 @@ public final class NginxServer implements AutoCloseable {
         }
 
         public static Options defaults() {
-            return new Options(1, false);
+            return new Options(1, false, "", "");
         }
 
         public Options withWorkers(int count) {
-            return new Options(count, accessLog);
+            return new Options(count, accessLog, httpExtra, serverExtra);
+        }
+
+        /** {@code http} adds to the http block, {@code server} to the server block; "$dir" is nginx's folder. */
+        public Options withSite(String http, String server) {
+            return new Options(workers, accessLog, http, server);
         }
 
         /**
@@ -70,7 +78,7 @@ public final class NginxServer implements AutoCloseable {
          * the server really saw (see {@link #accessLogConnections()}).
          */
         public Options withAccessLog() {
-            return new Options(workers, true);
+            return new Options(workers, true, httpExtra, serverExtra);
         }
     }
 
@@ -128,7 +136,7 @@ public final class NginxServer implements AutoCloseable {
         throw new IllegalStateException("nginx did not accept on 127.0.0.1:" + port + " within " + START_TIMEOUT);
     }
 
-    private static boolean accepts(int port) {
+    static boolean accepts(int port) {
         try (Socket socket = new Socket()) {
             socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 200);
             return true;
@@ -147,6 +155,11 @@ public final class NginxServer implements AutoCloseable {
 
     public String url(String path) {
         return "http://" + host() + ":" + port + path;
+    }
+
+    /** nginx's own folder (configuration, logs). */
+    public Path dir() {
+        return dir;
     }
 
     public Options options() {

@@ -1,0 +1,286 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in
+ * compliance with the License. You may obtain a copy of the License at
+ * https://www.apache.org/licenses/LICENSE-2.0
+ */
+package io.stampede.it.users;
+
+import io.stampede.it.scale.ProcessMemory;
+import io.stampede.it.support.JMeterHome;
+import io.stampede.it.support.JMeterRun;
+import io.stampede.it.support.Jtl;
+import io.stampede.it.support.JtlFormat;
+import io.stampede.it.support.NginxServer;
+import io.stampede.jmeter.JavaRuntime;
+import io.stampede.jmeter.JavaSelection;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Stateful users at scale (issue 16), one nginx on 127.0.0.1 (login and step locations, no access log): the plan
+ * it/bench/virtual-users-bench.jmx (login once, then step with the session cookie and the extracted value, think
+ * time) with the Stampede Virtual User Thread Group and the engine-wide connection pool, then the same plan on
+ * JMeter's standard Thread Group (OS threads) with as many users as asked, both on the same Java. For each: the
+ * users that reached the loop, errors, requests/s while all users hold, heap after a full GC and RSS (per user,
+ * above the JVM before its users started), OS threads, open sockets, and the virtual-thread pinning JFR saw.
+ * Run it with it/bench/virtual-users-benchmark.sh.
+ */
+public final class VirtualUsersBenchmark {
+    private VirtualUsersBenchmark() {
+    }
+
+    record Row(String group, int users, long reachedLoop, long samples, long errors, double holdRate,
+               ProcessMemory before, ProcessMemory held, long maxThreads, String pinned, String exit) {
+        double heapPerUserKb() {
+            return (held.heapUsedBytes() - before.heapUsedBytes()) / 1024.0 / Math.max(1, reachedLoop);
+        }
+
+        double rssPerUserKb() {
+            return (held.rssBytes() - before.rssBytes()) / 1024.0 / Math.max(1, reachedLoop);
+        }
+    }
+
+    public static void main(String[] args) throws Exception {
+        int users = intArg(args, "--users", 100_000);
+        int rampUp = intArg(args, "--rampup", 100);
+        int hold = intArg(args, "--hold", 120);
+        int think = intArg(args, "--think-ms", 10_000);
+        int pool = intArg(args, "--pool", 2000);
+        int stockUsers = intArg(args, "--stock-users", 0);
+        String heap = stringArg(args, "--heap", "6g");
+        String only = stringArg(args, "--only", "both");
+        int classic = intArg(args, "--classic", 0);
+        JavaRuntime java = JavaSelection.fromEnvironment(null).choose(true).runtime();
+        JMeterHome home = JMeterHome.fromStampedeRoot().requirePlugin("stampede-plugins.jar");
+        Path bench = JMeterHome.stampedeRoot().resolve("it/bench");
+        Path work = Files.createTempDirectory("stampede-vu-bench-");
+        System.out.printf(Locale.ROOT, "virtual users benchmark on %s: %,d users, ramp-up %d s, hold %d s, think %d "
+                + "ms, pool %d, heap %s; stock Thread Group %,d users; %d cores, load average %s%n", java, users,
+                rampUp, hold, think, pool, heap, stockUsers, Runtime.getRuntime().availableProcessors(), load());
+        Set<Row> rows = new java.util.LinkedHashSet<>();
+        try (NginxServer nginx = NginxServer.start(StatefulSite.options(0, false))) {
+            if (classic > 0) {
+                classic(home, java, nginx, work, bench, classic, intArg(args, "--rounds", 2));
+                return;
+            }
+            if (!only.equals("stock")) {
+                rows.add(run(home, java, nginx, work.resolve("vu"), "Stampede Virtual User TG",
+                        bench.resolve("virtual-users-bench.jmx"), users, rampUp, hold, think, pool, heap, true));
+                printHeader();
+                rows.forEach(VirtualUsersBenchmark::print);
+            }
+            if (stockUsers > 0 && !only.equals("vu")) {
+                Thread.sleep(5000);
+                rows.add(run(home, java, nginx, work.resolve("stock"), "JMeter Thread Group",
+                        bench.resolve("virtual-users-bench-stock.jmx"), stockUsers, rampUp, hold, think, pool, heap,
+                        false));
+            }
+        } finally {
+            System.out.println("logs kept in " + work);
+        }
+        System.out.println();
+        printHeader();
+        rows.forEach(VirtualUsersBenchmark::print);
+    }
+
+    private static void printHeader() {
+        System.out.printf("| group | users asked | reached the loop | samples | errors | req/s (hold) | heap MB | heap KB/user "
+                + "| RSS MB | RSS KB/user | OS threads (max) | sockets | pinned (JFR) | end |%n");
+        System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+    }
+
+    private static void print(Row r) {
+        {
+            System.out.printf(Locale.ROOT, "| %s | %,d | %,d | %,d | %,d | %,.0f | %.0f | %.1f | %.0f | %.1f | %d (%d) "
+                    + "| %d | %s | %s |%n", r.group, r.users, r.reachedLoop, r.samples, r.errors, r.holdRate,
+                    r.held.heapUsedBytes() / 1048576.0, r.heapPerUserKb(), r.held.rssBytes() / 1048576.0,
+                    r.rssPerUserKb(), r.held.threads(), r.maxThreads, r.held.sockets(), r.pinned, r.exit);
+        }
+    }
+
+    private static Row run(JMeterHome home, JavaRuntime java, NginxServer nginx, Path dir, String group, Path plan,
+                           int users, int rampUp, int hold, int think, int pool, String heap, boolean jfr)
+            throws Exception {
+        Files.createDirectories(dir);
+        Path recording = dir.resolve("run.jfr");
+        String[] jvm = jfr
+                ? new String[] {"-Xms1g", "-Xmx" + heap, "-XX:+UseG1GC",
+                        "-XX:StartFlightRecording:filename=" + recording + ",settings=default"}
+                : new String[] {"-Xms1g", "-Xmx" + heap, "-XX:+UseG1GC"};
+        JMeterRun.Running run = JMeterRun.of(home, plan, dir).java(java.home())
+                .jvmOptions(jvm)
+                .jtlFormat(JtlFormat.jmeterDefaults())
+                .property("host", nginx.host()).property("port", nginx.port())
+                .property("users", users).property("rampup", rampUp).property("hold", hold)
+                .property("loops", -1).property("think_ms", think)
+                .property("stampede.connection_sharing", "engine").property("stampede.pool_size", pool)
+                .property("jmeter.save.saveservice.autoflush", false)
+                // 100,000 users write 200,000 "Thread started/finished" lines at INFO; keep the log to warnings.
+                .property("log_level.jmeter.threads", "WARN")
+                .timeout(Duration.ofSeconds(rampUp + hold + 240))
+                .start();
+        long pid = run.pid();
+        awaitLog(dir.resolve("jmeter.log"), "Starting", 120);
+        ProcessMemory before = ProcessMemory.of(pid, java.home());
+        long started = System.currentTimeMillis();
+        System.out.printf(Locale.ROOT, "  %-26s before: heap %.1f MB, RSS %.1f MB, %d threads%n", group,
+                before.heapUsedBytes() / 1048576.0, before.rssBytes() / 1048576.0, before.threads());
+        long measureAt = started + (rampUp + hold / 2L) * 1000L;
+        long maxThreads = before.threads();
+        while (System.currentTimeMillis() < measureAt && run.isAlive()) {
+            Thread.sleep(2000);
+            maxThreads = Math.max(maxThreads, threads(pid));
+        }
+        ProcessMemory held = run.isAlive() ? ProcessMemory.of(pid, java.home()) : before;
+        System.out.printf(Locale.ROOT, "  %-26s held:   heap %.1f MB, RSS %.1f MB, %d threads, %d sockets; load %s%n",
+                group, held.heapUsedBytes() / 1048576.0, held.rssBytes() / 1048576.0, held.threads(),
+                held.sockets(), load());
+        JMeterRun.Result result = run.await();
+        String exit = result.timedOut() ? "killed (timeout)" : "exit " + result.exitCode();
+        String log = Files.readString(dir.resolve("jmeter.log"));
+        if (log.contains("OutOfMemoryError")) {
+            exit += ", OutOfMemoryError: " + log.lines().filter(l -> l.contains("OutOfMemoryError")).findFirst()
+                    .map(l -> l.substring(l.indexOf("OutOfMemoryError"))).orElse("");
+        }
+        Set<String> inLoop = new HashSet<>();
+        long[] counts = new long[3];
+        long holdFrom = started + rampUp * 1000L + 10_000L;
+        long holdTo = started + (rampUp + hold) * 1000L - 5_000L;
+        Jtl.scan(dir.resolve("jmeter.jtl"), row -> {
+            counts[0]++;
+            if (!row.success()) {
+                counts[1]++;
+            }
+            if (row.label().equals("step")) {
+                inLoop.add(row.threadName());
+            }
+            if (row.timeStamp() >= holdFrom && row.timeStamp() < holdTo) {
+                counts[2]++;
+            }
+        });
+        Files.deleteIfExists(dir.resolve("jmeter.jtl"));
+        String pinned = jfr ? pinnedEvents(java, recording) : "-";
+        return new Row(group, users, inLoop.size(), counts[0], counts[1],
+                counts[2] * 1000.0 / Math.max(1, holdTo - holdFrom), before, held, maxThreads, pinned, exit);
+    }
+
+    /**
+     * The classic shape (plans/stepping-raw.jmx's load): 200 users, one keep-alive connection each, no think time,
+     * HTTP RAW on virtual threads vs the same on OS threads (JMeter's Thread Group) vs stock JMeter's HTTP Request,
+     * in alternating rounds of the same run: requests/s and CPU per request over the middle of each run.
+     */
+    private static void classic(JMeterHome home, JavaRuntime java, NginxServer nginx, Path work, Path bench,
+                                int seconds, int rounds) throws Exception {
+        Path plans = JMeterHome.stampedeRoot().resolve("it/src/test/resources/plans");
+        String[][] rows = {
+            {"HTTP RAW, Virtual User TG (virtual threads)", bench.resolve("classic-raw-virtual.jmx").toString()},
+            {"HTTP RAW, JMeter Thread Group (OS threads)", plans.resolve("bench-raw.jmx").toString()},
+            {"stock HTTP Request (HC4), JMeter Thread Group", plans.resolve("bench-stock-http.jmx").toString()}};
+        System.out.println("| round | row | req/s | CPU us/request | errors |");
+        System.out.println("|---|---|---|---|---|");
+        for (int round = 1; round <= rounds; round++) {
+            for (String[] row : rows) {
+                Path dir = work.resolve("classic-" + round + "-" + Math.abs(row[0].hashCode()));
+                Files.createDirectories(dir);
+                JMeterRun.Running run = JMeterRun.of(home, Path.of(row[1]), dir).java(java.home())
+                        .jvmOptions("-Xms1g", "-Xmx1g", "-XX:+UseG1GC")
+                        .jtlFormat(JtlFormat.jmeterDefaults())
+                        .property("host", nginx.host()).property("port", nginx.port())
+                        .property("threads", 200).property("duration", seconds)
+                        .property("summariser.name", "")
+                        .timeout(Duration.ofSeconds(seconds + 120))
+                        .start();
+                awaitLog(dir.resolve("jmeter.log"), "Starting", 120);
+                Thread.sleep(seconds * 250L);
+                long from = System.currentTimeMillis();
+                long cpu0 = cpuTicks(run.pid());
+                Thread.sleep(seconds * 500L);
+                long cpu1 = cpuTicks(run.pid());
+                long to = System.currentTimeMillis();
+                JMeterRun.Result r = run.await();
+                long[] c = new long[2];
+                Jtl.scan(r.jtl(), x -> {
+                    if (x.timeStamp() >= from && x.timeStamp() < to) {
+                        c[0]++;
+                        if (!x.success()) {
+                            c[1]++;
+                        }
+                    }
+                });
+                Files.deleteIfExists(r.jtl());
+                double rate = c[0] * 1000.0 / (to - from);
+                double usPerRequest = (cpu1 - cpu0) * 10_000.0 / Math.max(1, c[0]);
+                System.out.printf(Locale.ROOT, "| %d | %s | %,.0f | %.1f | %d |%n", round, row[0], rate, usPerRequest,
+                        c[1]);
+                Thread.sleep(3000);
+            }
+        }
+    }
+
+    /** utime + stime of a process, in clock ticks (1/100 s). */
+    private static long cpuTicks(long pid) throws java.io.IOException {
+        String stat = Files.readString(Path.of("/proc", Long.toString(pid), "stat"));
+        String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+        return Long.parseLong(f[11]) + Long.parseLong(f[12]);
+    }
+
+    /** How many jdk.VirtualThreadPinned events (a virtual thread blocked 20 ms+ while pinned) the run recorded. */
+    private static String pinnedEvents(JavaRuntime java, Path recording) throws Exception {
+        if (!Files.exists(recording)) {
+            return "no recording";
+        }
+        Process p = new ProcessBuilder(java.home().resolve("bin/jfr").toString(), "summary", recording.toString())
+                .redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes());
+        p.waitFor();
+        return out.lines().filter(l -> l.trim().startsWith("jdk.VirtualThreadPinned ")).findFirst()
+                .map(l -> l.trim().split("\\s+")[1]).orElse("0");
+    }
+
+    private static long threads(long pid) {
+        try {
+            return Files.readAllLines(Path.of("/proc", Long.toString(pid), "status")).stream()
+                    .filter(l -> l.startsWith("Threads:")).mapToLong(l -> Long.parseLong(l.split("\\s+")[1]))
+                    .findFirst().orElse(0);
+        } catch (java.io.IOException e) {
+            return 0;
+        }
+    }
+
+    private static void awaitLog(Path log, String text, int seconds) throws Exception {
+        long deadline = System.nanoTime() + seconds * 1_000_000_000L;
+        while (System.nanoTime() < deadline) {
+            if (Files.exists(log) && Files.readString(log).contains(text)) {
+                return;
+            }
+            Thread.sleep(200);
+        }
+        throw new IllegalStateException("JMeter did not log '" + text + "' within " + seconds + " s; see " + log);
+    }
+
+    private static String load() {
+        try {
+            return Files.readString(Path.of("/proc/loadavg")).trim();
+        } catch (java.io.IOException e) {
+            return "?";
+        }
+    }
+
+    private static int intArg(String[] args, String name, int dflt) {
+        String v = stringArg(args, name, null);
+        return v == null ? dflt : Integer.parseInt(v);
+    }
+
+    private static String stringArg(String[] args, String name, String dflt) {
+        for (int i = 0; i + 1 < args.length; i++) {
+            if (args[i].equals(name)) {
+                return args[i + 1];
+            }
+        }
+        return dflt;
+    }
+}

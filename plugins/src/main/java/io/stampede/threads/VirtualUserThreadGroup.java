@@ -1,0 +1,297 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in
+ * compliance with the License. You may obtain a copy of the License at
+ * https://www.apache.org/licenses/LICENSE-2.0
+ */
+package io.stampede.threads;
+
+import org.apache.jmeter.control.LoopController;
+import org.apache.jmeter.engine.StandardJMeterEngine;
+import org.apache.jmeter.threads.AbstractThreadGroup;
+import org.apache.jmeter.threads.JMeterContextService;
+import org.apache.jmeter.threads.JMeterThread;
+import org.apache.jmeter.threads.JMeterVariables;
+import org.apache.jmeter.threads.ListenerNotifier;
+import org.apache.jorphan.collections.ListedHashTree;
+import org.apache.jorphan.util.JMeterStopTestException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A thread group whose users are ordinary {@link JMeterThread}s (each with its own cloned plan, variables, cookies
+ * and extractors), run on virtual threads instead of OS threads, so a user costs a heap object graph rather than a
+ * thread stack and a kernel task. Users are created when they are due, not all at the start, so memory grows with
+ * the ramp-up. A JVM without virtual threads is refused at test start; there is no fallback to OS threads.
+ */
+public class VirtualUserThreadGroup extends AbstractThreadGroup {
+    private static final long serialVersionUID = 1L;
+    private static final Logger log = LoggerFactory.getLogger(VirtualUserThreadGroup.class);
+
+    /** What users of this group are called in messages and in the GUI. */
+    public static final String DISPLAY_NAME = "Stampede Virtual User Thread Group";
+
+    // Ramp-up and delay keep the names of JMeter's Thread Group, so plans and tools read them alike.
+    public static final String RAMP_UP = "ThreadGroup.ramp_time";
+    public static final String DELAY = "ThreadGroup.delay";
+    public static final String HOLD = "VirtualUserThreadGroup.hold";
+
+    private static final long STOP_WAIT_MILLIS = DEFAULT_THREAD_STOP_TIMEOUT.toMillis();
+
+    private transient volatile boolean running;
+    private transient Map<JMeterThread, Thread> users;
+    private transient Thread starter;
+    private transient ThreadFactory factory;
+    private transient int groupNumber;
+    private transient ListenerNotifier notifier;
+    private transient ListedHashTree tree;
+    private transient JMeterVariables initialVariables;
+    private transient long startMillis;
+    private transient UserSchedule schedule;
+
+    @Override
+    public void start(int groupNum, ListenerNotifier notifier, ListedHashTree threadGroupTree,
+                      StandardJMeterEngine engine) {
+        try {
+            factory = VirtualThreads.factory(DISPLAY_NAME + " '" + getName() + "'");
+            schedule = readSchedule();
+        } catch (UnsupportedOperationException | IllegalArgumentException e) {
+            log.error(e.getMessage());
+            if (engine != null) {
+                engine.stopTest(true);
+            }
+            throw new JMeterStopTestException(e.getMessage());
+        }
+        if (Runtime.version().feature() < VirtualThreads.UNPINNED_SYNCHRONIZED_JAVA) {
+            log.warn("{}: on Java {} a virtual thread pins its carrier inside synchronized blocks (JMeter's result "
+                    + "writer holds one around every JTL line); Java {}+ does not", DISPLAY_NAME,
+                    Runtime.version().feature(), VirtualThreads.UNPINNED_SYNCHRONIZED_JAVA);
+        }
+        this.groupNumber = groupNum;
+        this.notifier = notifier;
+        this.tree = threadGroupTree;
+        this.users = new ConcurrentHashMap<>();
+        this.initialVariables = JMeterContextService.getContext().getVariables();
+        this.startMillis = System.currentTimeMillis();
+        this.running = true;
+        log.info("{} {}: {} users, delay {} ms, ramp-up {} ms, hold {} ms, on virtual threads (Java {})",
+                DISPLAY_NAME, groupNum, schedule.users(), schedule.delayMillis(), schedule.rampUpMillis(),
+                schedule.holdMillis(), Runtime.version().feature());
+        // One OS thread paces the arrivals, so no user's plan is cloned before it is due.
+        starter = new Thread(() -> startUsers(engine), getName() + "-starter");
+        starter.setDaemon(true);
+        starter.start();
+    }
+
+    /** The group's settings as numbers; a bad one is refused naming its property. */
+    UserSchedule readSchedule() {
+        int n = intSetting(NUM_THREADS, "users", 0);
+        long delay = intSetting(DELAY, "delay (s)", 0);
+        long rampUp = intSetting(RAMP_UP, "ramp-up (s)", 0);
+        long hold = intSetting(HOLD, "hold (s)", 0);
+        return new UserSchedule(n, TimeUnit.SECONDS.toMillis(delay), TimeUnit.SECONDS.toMillis(rampUp),
+                TimeUnit.SECONDS.toMillis(hold));
+    }
+
+    private int intSetting(String property, String label, int dflt) {
+        String v = getPropertyAsString(property).trim();
+        if (v.isEmpty()) {
+            return dflt;
+        }
+        try {
+            int n = Integer.parseInt(v);
+            if (n >= 0) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException(DISPLAY_NAME + " '" + getName() + "': " + label + " (" + property
+                + ") is '" + v + "'; enter a whole number of 0 or more");
+    }
+
+    private void startUsers(StandardJMeterEngine engine) {
+        int started = 0;
+        try {
+            for (int i = 0; running && i < schedule.users(); i++) {
+                long wait = startMillis + schedule.startOffset(i) - System.currentTimeMillis();
+                if (wait > 0) {
+                    Thread.sleep(wait);
+                }
+                if (!running) {
+                    break;
+                }
+                startUser(engine, i);
+                started++;
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (OutOfMemoryError e) {
+            // Drop what the failed user held first, then say which setting to change; a hanging test helps nobody.
+            running = false;
+            log.error("{} '{}': out of memory (java.lang.OutOfMemoryError: {}) after starting {} of {} users; give "
+                    + "JMeter a larger heap (stampede run --heap, or HEAP=\"-Xms... -Xmx...\" for bin/jmeter) or run "
+                    + "fewer users per engine", DISPLAY_NAME, getName(), e.getMessage(), started, schedule.users());
+            if (engine != null) {
+                engine.stopTest(true);
+            }
+        }
+        log.info("{} '{}': {} users started", DISPLAY_NAME, getName(), started);
+    }
+
+    private JMeterThread startUser(StandardJMeterEngine engine, int index) {
+        JMeterThread user = makeThread(engine, this, notifier, groupNumber, index, cloneTree(tree),
+                initialVariables);
+        if (schedule.timed()) {
+            user.setScheduled(true);
+            user.setStartTime(System.currentTimeMillis());
+            user.setEndTime(startMillis + schedule.endOffset());
+        }
+        Thread t = factory.newThread(user);
+        t.setName(user.getThreadName());
+        users.put(user, t);
+        t.start();
+        return user;
+    }
+
+    @Override
+    public JMeterThread addNewThread(int delay, StandardJMeterEngine engine) {
+        int index;
+        synchronized (this) {
+            index = getNumThreads();
+            setNumThreads(index + 1);
+        }
+        JMeterThread user = makeThread(engine, this, notifier, groupNumber, index, cloneTree(tree),
+                initialVariables);
+        user.setInitialDelay(delay);
+        Thread t = factory.newThread(user);
+        t.setName(user.getThreadName());
+        users.put(user, t);
+        t.start();
+        JMeterContextService.addTotalThreads(1);
+        return user;
+    }
+
+    @Override
+    public void threadFinished(JMeterThread thread) {
+        Map<JMeterThread, Thread> u = users;
+        if (u != null) {
+            u.remove(thread);
+        }
+    }
+
+    @Override
+    public boolean stopThread(String threadName, boolean now) {
+        for (Map.Entry<JMeterThread, Thread> e : activeUsers().entrySet()) {
+            if (e.getKey().getThreadName().equals(threadName)) {
+                stop(e.getKey(), e.getValue(), now);
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static void stop(JMeterThread user, Thread thread, boolean interrupt) {
+        user.stop();
+        user.interrupt();
+        if (interrupt) {
+            thread.interrupt();
+        }
+    }
+
+    @Override
+    public int numberOfActiveThreads() {
+        return activeUsers().size();
+    }
+
+    @Override
+    public boolean verifyThreadsStopped() {
+        if (!joined(starter, STOP_WAIT_MILLIS)) {
+            return false;
+        }
+        for (Thread t : activeUsers().values()) {
+            if (!joined(t, STOP_WAIT_MILLIS)) {
+                log.warn("Thread won't exit: {}", t.getName());
+                return false;
+            }
+        }
+        return true;
+    }
+
+    @Override
+    public void waitThreadsStopped() {
+        joined(starter, 0);
+        for (Thread t : activeUsers().values()) {
+            joined(t, 0);
+        }
+    }
+
+    /** Joins {@code t} (0: until it ends); whether it has ended. */
+    private static boolean joined(Thread t, long millis) {
+        if (t == null) {
+            return true;
+        }
+        try {
+            if (millis == 0) {
+                while (t.isAlive()) {
+                    t.join(STOP_WAIT_MILLIS);
+                }
+            } else {
+                t.join(millis);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return !t.isAlive();
+    }
+
+    @Override
+    public void tellThreadsToStop() {
+        running = false;
+        interruptStarter();
+        activeUsers().forEach((user, thread) -> stop(user, thread, true));
+    }
+
+    @Override
+    public void stop() {
+        running = false;
+        interruptStarter();
+        activeUsers().keySet().forEach(JMeterThread::stop);
+    }
+
+    private void interruptStarter() {
+        Thread s = starter;
+        if (s != null) {
+            s.interrupt();
+        }
+    }
+
+    private Map<JMeterThread, Thread> activeUsers() {
+        Map<JMeterThread, Thread> u = users;
+        return u == null ? Map.of() : u;
+    }
+
+    public void setRampUp(String seconds) {
+        setProperty(RAMP_UP, seconds);
+    }
+
+    public void setHold(String seconds) {
+        setProperty(HOLD, seconds);
+    }
+
+    public void setDelay(String seconds) {
+        setProperty(DELAY, seconds);
+    }
+
+    /** Iterations per user; -1 loops until the hold time ends (or the test stops). */
+    public void setLoops(String loops) {
+        LoopController c = new LoopController();
+        c.setContinueForever(false);
+        c.setProperty(LoopController.LOOPS, loops);
+        setSamplerController(c);
+    }
+}
