@@ -1,6 +1,7 @@
 /*
- * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in compliance with
- * the License. You may obtain a copy of the License at http://www.apache.org/licenses/LICENSE-2.0
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in
+ * compliance with the License. You may obtain a copy of the License at
+ * https://www.apache.org/licenses/LICENSE-2.0
  */
 package io.stampede.sampler.gui;
 
@@ -26,7 +27,7 @@ import java.awt.Insets;
 
 /**
  * The fields both Stampede samplers share (target, timeouts, keep-alive, kept bytes, connections and schedule) and the helpers that lay them out.
- * Every field is a plain text field holding the property's string, so  and functions survive a save.
+ * Every field is a plain text field holding the property's string, so ${variables} and functions survive a save.
  * No Netty class is touched here: JMeter instantiates GUI classes while scanning lib/ext for its menus.
  */
 abstract class StampedeSamplerGui extends AbstractSamplerGui {
