@@ -13,6 +13,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -52,14 +57,29 @@ class RunInputTest {
     }
 
     @Test
-    void everyShippedPlanReadsTheStandardProperties() throws Exception {
-        Path plans = Path.of(System.getProperty("user.dir")).resolve("../plans").normalize();
-        try (var files = Files.list(plans)) {
+    void everyShippedPlanIsDocumentedAndReadsTheStandardProperties() throws Exception {
+        Path root = Path.of(System.getProperty("user.dir")).resolve("..").normalize();
+        Set<String> documented = new TreeSet<>();
+        Matcher row = Pattern.compile("(?m)^\\| `plans/([^`]+\\.jmx)` \\|")
+                .matcher(Files.readString(root.resolve("README.md")));
+        while (row.find()) {
+            documented.add(row.group(1));
+        }
+        try (var files = Files.list(root.resolve("plans"))) {
             var list = files.filter(p -> p.toString().endsWith(".jmx")).toList();
-            assertEquals(4, list.size(), "plans/ holds the four documented plans");
+            Set<String> shipped = list.stream().map(p -> p.getFileName().toString())
+                    .collect(Collectors.toCollection(TreeSet::new));
+            assertEquals(documented, shipped,
+                    "every plan in plans/ has a row in README's Plans table, and every row a plan");
             for (Path p : list) {
                 PlanFile plan = PlanFile.read(p);
-                for (String prop : new String[] {"host", "port", "threads", "duration", "rampup"}) {
+                // The virtual-user plan counts users and a hold time (its thread group's own settings), not threads
+                // and a duration; every other plan reads the five properties README's table lists.
+                boolean virtualUsers = plan.text().contains("VirtualUserThreadGroup");
+                String[] props = virtualUsers
+                        ? new String[] {"host", "port", "users", "hold", "rampup"}
+                        : new String[] {"host", "port", "threads", "duration", "rampup"};
+                for (String prop : props) {
                     assertTrue(plan.readsProperty(prop), p + " must read -J" + prop);
                 }
                 assertTrue(plan.text().contains("TestPlan.comments"), p + " needs a description");
