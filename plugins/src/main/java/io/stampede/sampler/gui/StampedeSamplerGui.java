@@ -82,7 +82,7 @@ abstract class StampedeSamplerGui extends AbstractSamplerGui {
         scale.setBorder(BorderFactory.createTitledBorder("Connections and schedule"));
         addRow(scale, 0, "Connections per thread:", connections, "Pacing per connection (ms):", pacing);
         addRow(scale, 1, "Pipelining depth:", pipeline, "Target rate (req/s):", targetRate);
-        addRow(scale, 2, "Source addresses:", sources, null, new JLabel());
+        addWideRow(scale, 2, "Source addresses:", sources);
         addToForm(server, false);
         addToForm(options, false);
         addToForm(scale, false);
@@ -102,8 +102,9 @@ abstract class StampedeSamplerGui extends AbstractSamplerGui {
         return f;
     }
 
+    /** A text area of a few rows: it grows with the window; its block must fit a 1024-pixel-wide window. */
     static JTextArea area(String tip) {
-        JTextArea a = new JTextArea(10, 60);
+        JTextArea a = new JTextArea(6, 48);
         a.setFont(new Font(Font.MONOSPACED, Font.PLAIN, a.getFont().getSize()));
         a.setToolTipText(tip);
         return a;
@@ -122,6 +123,22 @@ abstract class StampedeSamplerGui extends AbstractSamplerGui {
         g.weightx = 0;
         panel.add(l2 == null ? Box.createHorizontalStrut(1) : label(l2, c2), g);
         panel.add(c2, g);
+    }
+
+    /**
+     * A row whose one field spans the other three columns, so a wide field does not widen the first column (and
+     * with it the panel, which must fit beside JMeter's tree in a 1024-pixel window).
+     */
+    private static void addWideRow(JPanel panel, int y, String text, JComponent c) {
+        GridBagConstraints g = new GridBagConstraints();
+        g.gridy = y;
+        g.insets = new Insets(2, 4, 2, 4);
+        g.anchor = GridBagConstraints.WEST;
+        panel.add(label(text, c), g);
+        g.gridwidth = GridBagConstraints.REMAINDER;
+        g.fill = GridBagConstraints.HORIZONTAL;
+        g.weightx = 1;
+        panel.add(c, g);
     }
 
     private static JLabel label(String text, JComponent target) {
