@@ -248,6 +248,11 @@ public final class Engine {
         return b;
     }
 
+    /**
+     * The one-connection mode's bootstrap. Its connection parks on its own connect deadline (TCP connect and TLS
+     * handshake together) and reports a ConnectTimeoutException that names the target; Netty's connect timeout is
+     * set one second later, only as a backstop, so that it never wins that race.
+     */
     Bootstrap newBootstrap(ChannelHandler handler, int connectTimeoutMillis) {
         return bootstrap.clone()
                 .handler(handler)

@@ -55,18 +55,12 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
     private IOException failure;
     private long firstByteNanos;
     private boolean reusable;
-    private int exchanges;
 
     private HttpConnection(Engine engine) {
         this.engine = engine;
     }
 
-    /**
-     * Opens a connection, parking the calling thread until it is established, failed or timed out.
-     *
-     * @throws ConnectTimeoutException when not connected within {@code timeoutMillis}
-     * @throws IOException the connect failure as reported by the transport (refused, no route, no local port...)
-     */
+    /** A connection not opened yet: {@link #connect} opens it. */
     public static HttpConnection create(Engine engine) {
         return new HttpConnection(engine);
     }
@@ -128,7 +122,6 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
         firstByteNanos = 0;
         pendingRequest = request;
         waiter = Thread.currentThread();
-        exchanges++;
         state = WAITING;
         channel.eventLoop().execute(this);
         await(deadline, null, false);
@@ -278,11 +271,6 @@ public final class HttpConnection extends ChannelInboundHandlerAdapter implement
     /** Whether another request may follow on this connection. */
     public boolean reusable() {
         return reusable && state == DONE && channel.isActive() && engine.isRunning();
-    }
-
-    /** Whether this connection already carried a response before the current one (a stale one may be retried). */
-    public boolean wasReused() {
-        return exchanges > 1;
     }
 
     public void close() {

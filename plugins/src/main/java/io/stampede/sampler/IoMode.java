@@ -72,6 +72,7 @@ enum IoMode {
         throw new IllegalArgumentException(PROPERTY + ": '" + text.trim() + "' is not an I/O mode; set "
                 + THREAD.value + " (each JMeter thread reads its own connections), " + ENGINE.value
                 + " (the engine's threads read them, exact times even with timers in the thread) or " + AUTO.value
-                + " (the default: " + THREAD.value + " from " + AUTO_THREAD_MIN + " connections per thread)");
+                + " (the default: " + THREAD.value + " from " + AUTO_THREAD_MIN + " requests in flight per thread,"
+                + " connections x pipelining depth)");
     }
 }
