@@ -33,7 +33,13 @@ final class StatefulSite {
      */
     static NginxServer.Options options(int httpbinPort, boolean log) {
         String logged = log ? "access_log $dir/" + LOG + " users;" : "access_log off;";
-        String http = "log_format users '$http_x_user $uri $cookie_sid $next $request_id $status';";
+        String http = "log_format users '$http_x_user $uri $cookie_sid $next $request_id $status';"
+                // httpbin is the test's echo, not the system under test: its development server accepts from a
+                // backlog of 128, so a burst of 2,000 users can have a connection refused or reset before the
+                // request was read. The same server listed three times lets nginx try again on such errors
+                // (GET only; an answer that was read is never retried).
+                + (httpbinPort == 0 ? "" : " upstream httpbin { " + ("server 127.0.0.1:" + httpbinPort
+                        + " max_fails=0; ").repeat(3) + "}");
         String next = "set $next \"c${connection}r${connection_requests}\";";
         String server = String.join("\n        ",
                 "set $next \"-\";",
@@ -42,7 +48,8 @@ final class StatefulSite {
                 "location /step/ { " + next + " default_type text/plain; " + logged
                         + " return 200 \"next=$next\\n\"; }",
                 httpbinPort == 0 ? ""
-                        : "location /anything/ { " + logged + " proxy_pass http://127.0.0.1:" + httpbinPort + "; }");
+                        : "location /anything/ { " + logged + " proxy_next_upstream error timeout http_502;"
+                                + " proxy_next_upstream_tries 3; proxy_pass http://httpbin; }");
         return NginxServer.Options.defaults().withSite(http, server);
     }
 
