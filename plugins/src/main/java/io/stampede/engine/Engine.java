@@ -131,10 +131,6 @@ public final class Engine {
         return transport;
     }
 
-    /** Whether the given engine is still the running one (a connection from a previous test must not be reused). */
-    public boolean isRunning() {
-        return current == this && !group.isShuttingDown();
-    }
 
     /** The open connections of every Stampede sampler in this JVM; 0 when no engine runs. */
     public static int openConnections() {
@@ -233,11 +229,5 @@ public final class Engine {
             }
         }
         return b;
-    }
-
-    Bootstrap newBootstrap(ChannelHandler handler, int connectTimeoutMillis) {
-        return bootstrap.clone()
-                .handler(handler)
-                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, Math.max(1, connectTimeoutMillis) + 1000);
     }
 }

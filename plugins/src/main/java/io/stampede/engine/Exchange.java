@@ -11,7 +11,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One request/response slot of an {@link AsyncConnection}, reused for the slot's whole life so that a request
+ * One request/response slot of an {@link Http1Connection}, reused for the slot's whole life so that a request
  * allocates nothing here: the owning JMeter thread {@link #arm arms} it with a request and a send time, the
  * connection's event loop sends it and frames its response, then puts it on the owner's {@link CompletionQueue};
  * the owner {@link #take takes} it, reads the outcome and arms it again. A connection has as many exchanges as its
@@ -39,7 +39,7 @@ public final class Exchange extends CompletionQueue.Node implements Runnable {
         }
     }
 
-    private final AsyncConnection connection;
+    private final Http1Connection connection;
     private final CompletionQueue queue;
     final ResponseFramer framer = new ResponseFramer();
     private volatile int state = HELD;
@@ -60,7 +60,7 @@ public final class Exchange extends CompletionQueue.Node implements Runnable {
     boolean retried;
     private IOException failure;
 
-    Exchange(AsyncConnection connection, CompletionQueue queue) {
+    Exchange(Http1Connection connection, CompletionQueue queue) {
         this.connection = connection;
         this.queue = queue;
     }
@@ -87,7 +87,7 @@ public final class Exchange extends CompletionQueue.Node implements Runnable {
                 connection.dispatch(this);
             }
         } catch (RejectedExecutionException e) {
-            complete(ARMED, FAILED, new PrematureCloseException("Engine stopped (test ending)"));
+            complete(ARMED, FAILED, Failures.engineStopped());
         }
     }
 
@@ -101,6 +101,11 @@ public final class Exchange extends CompletionQueue.Node implements Runnable {
 
     int state() {
         return state;
+    }
+
+    /** When the response timeout of a sent exchange passes (System.nanoTime()); 0 when not sent. */
+    long deadlineNanos() {
+        return deadlineNanos;
     }
 
     /** Event loop: the request is on the wire now. */
@@ -122,11 +127,9 @@ public final class Exchange extends CompletionQueue.Node implements Runnable {
         complete(SENT, DONE, null);
     }
 
-    /** Fails the exchange if it is still waiting to be sent or for its response. */
-    void fail(IOException why) {
-        if (!complete(SENT, FAILED, why)) {
-            complete(ARMED, FAILED, why);
-        }
+    /** Any thread: fails the exchange if it is still waiting to be sent or for its response; true if it did. */
+    boolean fail(IOException why) {
+        return complete(SENT, FAILED, why) || complete(ARMED, FAILED, why);
     }
 
     private boolean complete(int from, int to, IOException why) {
@@ -149,8 +152,7 @@ public final class Exchange extends CompletionQueue.Node implements Runnable {
     public boolean expireIfOverdue(long nowNanos) {
         long d = deadlineNanos;
         if (d == 0 || nowNanos - d < 0
-                || !complete(SENT, FAILED, new ResponseTimeoutException("No complete response within the response "
-                + "timeout"))) {
+                || !complete(SENT, FAILED, Failures.responseTimeout())) {
             return false;
         }
         connection.closeChannel();
@@ -182,7 +184,7 @@ public final class Exchange extends CompletionQueue.Node implements Runnable {
     }
 
     /** The connection this exchange belongs to. */
-    public AsyncConnection connection() {
+    public Http1Connection connection() {
         return connection;
     }
 

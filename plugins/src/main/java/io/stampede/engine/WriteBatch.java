@@ -14,11 +14,11 @@ import java.util.Arrays;
  * time. Owner thread only.
  */
 public final class WriteBatch {
-    private AsyncConnection[] pending = new AsyncConnection[16];
+    private Http1Connection[] pending = new Http1Connection[16];
     private int size;
 
     /** A connection with requests to write; each connection is in the batch at most once. */
-    void add(AsyncConnection c) {
+    void add(Http1Connection c) {
         if (size == pending.length) {
             pending = Arrays.copyOf(pending, size * 2);
         }
@@ -29,7 +29,7 @@ public final class WriteBatch {
     public void flush() {
         // Index loop: a write failing at once may not add to the batch, but stay safe if it ever does.
         for (int i = 0; i < size; i++) {
-            AsyncConnection c = pending[i];
+            Http1Connection c = pending[i];
             pending[i] = null;
             c.writeBatched();
         }

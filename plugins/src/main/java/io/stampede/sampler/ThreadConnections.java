@@ -1,31 +1,35 @@
 /*
- * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in compliance with
- * the License. You may obtain a copy of the License at http://www.apache.org/licenses/LICENSE-2.0
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in
+ * compliance with the License. You may obtain a copy of the License at
+ * https://www.apache.org/licenses/LICENSE-2.0
  */
 package io.stampede.sampler;
 
-import io.stampede.engine.HttpConnection;
+import io.stampede.engine.Engine;
+import io.stampede.engine.Http1Connection;
+import io.stampede.engine.ParkingCompletion;
 import org.apache.jmeter.threads.JMeterContext;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
 
+import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Map;
 
 /**
- * The keep-alive connections of one JMeter thread, one per host:port and plain/TLS, shared by all Stampede samplers
- * of that thread and kept across thread-group iterations (like a browser user keeps its connections). Lives in the thread's
- * JMeterVariables, so it dies with the thread; only the owning thread touches it.
+ * The classic mode's connections of one JMeter thread: one per target, shared by all Stampede samplers of that
+ * thread and kept across thread-group iterations (like a browser user keeps its connections), with the one
+ * {@link ParkingCompletion} the thread waits on. Lives in the thread's JMeterVariables, so it dies with the thread;
+ * only the owning thread touches it, except {@link #interrupt()}.
  */
 final class ThreadConnections {
     private static final String KEY = ThreadConnections.class.getName();
 
-    private final Map<String, HttpConnection> byTarget = new HashMap<>(4);
-    private String lastHost;
-    private int lastPort;
-    private boolean lastTls;
-    private HttpConnection last;
+    private final Map<Target, Http1Connection> byTarget = new HashMap<>(4);
+    private final ParkingCompletion completion = new ParkingCompletion();
+    private Target lastTarget;
+    private Http1Connection last;
 
     static ThreadConnections ofCurrentThread() {
         // The thread's variables, not its sampler context: JMeter clears the sampler context after every sample.
@@ -44,51 +48,45 @@ final class ThreadConnections {
         return tc;
     }
 
-    /** The open connection to host:port, or null. The last target is remembered so the usual case needs no key. */
-    HttpConnection get(String host, int port, boolean tls) {
-        if (last != null && port == lastPort && tls == lastTls && host.equals(lastHost)) {
-            return last;
+    ParkingCompletion completion() {
+        return completion;
+    }
+
+    /**
+     * The thread's connection to {@code target}, made when there is none or the engine it was made on has stopped
+     * (a test ended). It (re)connects by itself when its request goes out.
+     */
+    Http1Connection get(Target target, int connectTimeout) throws UnknownHostException {
+        Http1Connection c = last;
+        if (c == null || target != lastTarget && !target.equals(lastTarget)) {
+            c = byTarget.get(target);
         }
-        HttpConnection c = byTarget.get(key(host, port, tls));
-        if (c != null) {
-            remember(host, port, tls, c);
+        if (c == null || !c.usable()) {
+            Engine engine = Engine.get();
+            c = new Http1Connection(engine, engine.nextLoop(), null, null, completion.queue(), target.resolve(), null,
+                    connectTimeout, 1, target.tls());
+            Http1Connection old = byTarget.put(target, c);
+            if (old != null) {
+                old.close();
+            }
         }
+        lastTarget = target;
+        last = c;
         return c;
     }
 
-    void put(String host, int port, boolean tls, HttpConnection c) {
-        HttpConnection old = byTarget.put(key(host, port, tls), c);
-        if (old != null && old != c) {
-            old.close();
-        }
-        remember(host, port, tls, c);
-    }
-
-    void remove(String host, int port, boolean tls, HttpConnection c) {
-        byTarget.remove(key(host, port, tls), c);
-        if (last == c) {
-            remember(null, 0, false, null);
-        }
-        c.close();
+    /** Any thread (stop test now): the thread's send in progress ends at once. */
+    void interrupt() {
+        completion.interrupt();
     }
 
     /** Closes every connection; the holder stays usable (a later sample on this thread opens new ones). */
     void closeAll() {
-        for (HttpConnection c : new ArrayList<>(byTarget.values())) {
+        for (Http1Connection c : new ArrayList<>(byTarget.values())) {
             c.close();
         }
         byTarget.clear();
-        remember(null, 0, false, null);
-    }
-
-    private void remember(String host, int port, boolean tls, HttpConnection c) {
-        lastHost = host;
-        lastPort = port;
-        lastTls = tls;
-        last = c;
-    }
-
-    private static String key(String host, int port, boolean tls) {
-        return host + ':' + port + (tls ? "/tls" : "");
+        lastTarget = null;
+        last = null;
     }
 }

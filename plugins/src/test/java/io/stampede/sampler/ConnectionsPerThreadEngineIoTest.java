@@ -1,6 +1,7 @@
 /*
- * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in compliance with
- * the License. You may obtain a copy of the License at http://www.apache.org/licenses/LICENSE-2.0
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in
+ * compliance with the License. You may obtain a copy of the License at
+ * https://www.apache.org/licenses/LICENSE-2.0
  */
 package io.stampede.sampler;
 
@@ -8,16 +9,26 @@ import org.apache.jmeter.util.JMeterUtils;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 
-/** Every connections-per-thread case again with the engine's shared event loops doing the I/O (stampede.io_mode). */
+import java.util.Properties;
+
+/** The same behaviour with the connections' I/O on the engine's event loops instead of the thread's own. */
 class ConnectionsPerThreadEngineIoTest extends ConnectionsPerThreadTest {
+    private static String before;
 
     @BeforeAll
     static void engineIo() {
+        before = JMeterUtils.getJMeterProperties().getProperty(IoMode.PROPERTY);
         JMeterUtils.getJMeterProperties().setProperty(IoMode.PROPERTY, IoMode.ENGINE.value());
     }
 
+    /** Puts back what was there, so no later test class runs with a property it did not set. */
     @AfterAll
-    static void threadIoAgain() {
-        JMeterUtils.getJMeterProperties().setProperty(IoMode.PROPERTY, IoMode.THREAD.value());
+    static void restoreIoMode() {
+        Properties p = JMeterUtils.getJMeterProperties();
+        if (before == null) {
+            p.remove(IoMode.PROPERTY);
+        } else {
+            p.setProperty(IoMode.PROPERTY, before);
+        }
     }
 }
