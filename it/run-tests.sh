@@ -14,7 +14,6 @@ if ((${#missing[@]})); then
   $SUDO apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
-# nginx's Debian package starts a system instance on port 80; the tests start their own on free ports.
-if command -v systemctl >/dev/null && systemctl is-active --quiet nginx 2>/dev/null; then :; fi
+# nginx's Debian package may start a system instance on port 80: harmless, the tests start their own on free ports.
 
 exec mvn -B verify "$@"

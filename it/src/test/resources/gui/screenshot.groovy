@@ -1,10 +1,17 @@
 // Licensed under the Apache License, Version 2.0.
 // Run by JMeter's GUI at start-up (jsr223.init.file): waits for the plan to load, selects the sampler named by
-// property stampede.gui.select, saves a PNG of the window and the panel's labels, then exits JMeter.
+// property stampede.gui.select in a window of stampede.gui.width x stampede.gui.height pixels, saves a PNG of the
+// window, the panel's labels and where each of its fields lies against the visible part of the panel, then exits.
 import java.awt.image.BufferedImage
 import javax.imageio.ImageIO
+import java.awt.Frame
+import javax.swing.AbstractButton
+import javax.swing.JComboBox
 import javax.swing.JLabel
+import javax.swing.JScrollPane
+import javax.swing.JViewport
 import javax.swing.SwingUtilities
+import javax.swing.text.JTextComponent
 import javax.swing.tree.TreePath
 import org.apache.jmeter.gui.GuiPackage
 import org.apache.jmeter.util.JMeterUtils
@@ -29,6 +36,11 @@ Thread.start('stampede-gui-smoke') {
     }
     SwingUtilities.invokeAndWait {
         def gui = GuiPackage.getInstance()
+        def frame = gui.getMainFrame()
+        frame.setExtendedState(Frame.NORMAL)
+        frame.setSize(JMeterUtils.getPropDefault('stampede.gui.width', 1024),
+                JMeterUtils.getPropDefault('stampede.gui.height', 900))
+        frame.validate()
         def tree = gui.getTreeListener().getJTree()
         def path = new TreePath(node.getPath())
         tree.expandPath(path.getParentPath())
@@ -53,8 +65,31 @@ Thread.start('stampede-gui-smoke') {
             if (c.hasProperty('components')) c.getComponents().each { collect(it) }
         }
         collect(gui.getCurrentGui())
-        labelsFile.text = "panel=" + gui.getCurrentGui().getClass().getName() + "\n" +
-                "label=" + gui.getCurrentGui().getStaticLabel() + "\n" + labels.join("\n") + "\n"
+        // Every field against the part of the panel the user sees (JMeter shows it in a scroll pane).
+        def panel = gui.getCurrentGui()
+        def visible = panel.getVisibleRect()
+        def fields = []
+        def bounds
+        bounds = { c ->
+            if (c instanceof JTextComponent || c instanceof JComboBox || c instanceof AbstractButton) {
+                // A text area scrolls inside its own pane: the pane is what has to be visible.
+                def shown = c.getParent() instanceof JViewport && c.getParent().getParent() instanceof JScrollPane
+                        ? c.getParent().getParent() : c
+                if (c.isShowing()) {
+                    def r = SwingUtilities.convertRectangle(shown.getParent(), shown.getBounds(), panel)
+                    def name = c.getToolTipText() ?: (c instanceof AbstractButton ? c.getText() : c.getClass().getSimpleName())
+                    fields << "field=${r.x},${r.y},${r.width},${r.height} ${name.take(40)}"
+                }
+                return
+            }
+            if (c.hasProperty('components')) c.getComponents().each { bounds(it) }
+        }
+        bounds(panel)
+        labelsFile.text = "panel=" + panel.getClass().getName() + "\n" +
+                "label=" + panel.getStaticLabel() + "\n" +
+                "window=${frame.getWidth()}x${frame.getHeight()}\n" +
+                "visible=${visible.x},${visible.y},${visible.width},${visible.height}\n" +
+                fields.join("\n") + "\n" + labels.join("\n") + "\n"
     }
     System.exit(0)
 }

@@ -1,6 +1,7 @@
 /*
- * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in compliance with
- * the License. You may obtain a copy of the License at http://www.apache.org/licenses/LICENSE-2.0
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in
+ * compliance with the License. You may obtain a copy of the License at
+ * https://www.apache.org/licenses/LICENSE-2.0
  */
 package io.stampede.engine;
 
@@ -10,8 +11,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * Completed connections waiting for their JMeter thread: many event loops offer, one JMeter thread polls. The queue
- * is intrusive (the connection is the node; it is in the queue at most once at a time), so a completion allocates
+ * Completed exchanges waiting for their JMeter thread: many event loops offer, one JMeter thread polls. The queue
+ * is intrusive (the exchange is the node; it is in the queue at most once at a time), so a completion allocates
  * nothing, and the consumer is only unparked when it really sleeps. Vyukov's non-blocking MPSC queue with a stub node.
  */
 public final class CompletionQueue {

@@ -1,6 +1,7 @@
 /*
- * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in compliance with
- * the License. You may obtain a copy of the License at http://www.apache.org/licenses/LICENSE-2.0
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in
+ * compliance with the License. You may obtain a copy of the License at
+ * https://www.apache.org/licenses/LICENSE-2.0
  */
 package io.stampede.engine;
 
@@ -27,7 +28,7 @@ public final class Exchange extends CompletionQueue.Node implements Runnable {
     private static final int DONE = 3;
     private static final int FAILED = 4;
     /** The owner holds it: its outcome was taken and it is not armed again yet; also the initial state. */
-    private static final int HELD = 5;
+    static final int HELD = 5;
 
     private static final VarHandle STATE;
 

@@ -1,6 +1,7 @@
 /*
- * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in compliance with
- * the License. You may obtain a copy of the License at http://www.apache.org/licenses/LICENSE-2.0
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in
+ * compliance with the License. You may obtain a copy of the License at
+ * https://www.apache.org/licenses/LICENSE-2.0
  */
 package io.stampede.engine;
 
@@ -29,7 +30,8 @@ import java.net.InetSocketAddress;
  * connection ({@link Failures#staleKeepAlive}). An HTTP/2 session would sit beside this class, sharing the
  * exchanges, the completion queue and {@link Failures}.
  */
-public final class Http1Connection extends ChannelInboundHandlerAdapter implements ChannelFutureListener {
+public final class Http1Connection extends ChannelInboundHandlerAdapter implements ChannelFutureListener,
+        WriteBatch.Pending {
     private final Engine engine;
     private final EventLoop loop;
     private final Outbox outbox;
@@ -140,7 +142,8 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
     }
 
     /** Owner's loop, from the {@link WriteBatch}: writes what was submitted since, reconnecting if the channel died. */
-    void writeBatched() {
+    @Override
+    public void writeBatched() {
         inBatch = false;
         if (written >= size || connecting) {
             return; // failed or written meanwhile, or waiting for a connect that writes them

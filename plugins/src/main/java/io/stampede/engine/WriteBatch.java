@@ -1,6 +1,7 @@
 /*
- * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in compliance with
- * the License. You may obtain a copy of the License at http://www.apache.org/licenses/LICENSE-2.0
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in
+ * compliance with the License. You may obtain a copy of the License at
+ * https://www.apache.org/licenses/LICENSE-2.0
  */
 package io.stampede.engine;
 
@@ -14,11 +15,17 @@ import java.util.Arrays;
  * time. Owner thread only.
  */
 public final class WriteBatch {
-    private Http1Connection[] pending = new Http1Connection[16];
+    /** A connection with requests waiting in the batch. */
+    interface Pending {
+        /** Writes what was submitted since the last flush. */
+        void writeBatched();
+    }
+
+    private Pending[] pending = new Pending[16];
     private int size;
 
     /** A connection with requests to write; each connection is in the batch at most once. */
-    void add(Http1Connection c) {
+    void add(Pending c) {
         if (size == pending.length) {
             pending = Arrays.copyOf(pending, size * 2);
         }
@@ -29,7 +36,7 @@ public final class WriteBatch {
     public void flush() {
         // Index loop: a write failing at once may not add to the batch, but stay safe if it ever does.
         for (int i = 0; i < size; i++) {
-            Http1Connection c = pending[i];
+            Pending c = pending[i];
             pending[i] = null;
             c.writeBatched();
         }

@@ -1,6 +1,7 @@
 /*
- * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in compliance with
- * the License. You may obtain a copy of the License at http://www.apache.org/licenses/LICENSE-2.0
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in
+ * compliance with the License. You may obtain a copy of the License at
+ * https://www.apache.org/licenses/LICENSE-2.0
  */
 package io.stampede.sampler;
 
@@ -71,6 +72,7 @@ enum IoMode {
         throw new IllegalArgumentException(PROPERTY + ": '" + text.trim() + "' is not an I/O mode; set "
                 + THREAD.value + " (each JMeter thread reads its own connections), " + ENGINE.value
                 + " (the engine's threads read them, exact times even with timers in the thread) or " + AUTO.value
-                + " (the default: " + THREAD.value + " from " + AUTO_THREAD_MIN + " connections per thread)");
+                + " (the default: " + THREAD.value + " from " + AUTO_THREAD_MIN + " requests in flight per thread,"
+                + " connections x pipelining depth)");
     }
 }

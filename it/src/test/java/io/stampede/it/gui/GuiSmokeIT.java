@@ -1,5 +1,7 @@
 /*
- * Licensed under the Apache License, Version 2.0.
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in
+ * compliance with the License. You may obtain a copy of the License at
+ * https://www.apache.org/licenses/LICENSE-2.0
  */
 package io.stampede.it.gui;
 
@@ -14,6 +16,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import javax.imageio.ImageIO;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -21,11 +25,15 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * JMeter 5.6.3's GUI, under Xvfb, opens a shipped plan, selects our sampler and takes a screenshot
- * (kept as a build artefact in it/target/gui/). Proves the plans load without warnings and that the panels show
- * their labelled fields.
+ * (kept as a build artefact in it/target/gui/). Proves the plans load without warnings, that the panels show
+ * their labelled fields, and that every field lies inside the visible part of the panel in a window
+ * {@value #WIDTH} pixels wide (none cut off at the right, none below the fold).
  */
 class GuiSmokeIT {
 
+    private static final int WIDTH = 1024;
+    private static final int HEIGHT = 900;
+    private static final Pattern BOUNDS = Pattern.compile("(\\d+),(\\d+),(\\d+),(\\d+)");
     private static final Path ROOT = Path.of(System.getProperty("stampede.root", "..")).toAbsolutePath().normalize();
 
     @ParameterizedTest
@@ -46,12 +54,13 @@ class GuiSmokeIT {
         Files.deleteIfExists(png);
         Files.deleteIfExists(labels);
         Files.deleteIfExists(log);
-        List<String> cmd = new ArrayList<>(List.of("xvfb-run", "-a", "-s", "-screen 0 1400x900x24",
+        List<String> cmd = new ArrayList<>(List.of("xvfb-run", "-a", "-s", "-screen 0 " + WIDTH + "x" + HEIGHT + "x24",
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx1g",
                 "-jar", home.resolve("bin/ApacheJMeter.jar").toString(),
                 "-t", ROOT.resolve("plans").resolve(plan).toString(), "-j", log.toString(),
                 "-Jjsr223.init.file=" + ROOT.resolve("it/src/test/resources/gui/screenshot.groovy"),
-                "-Jstampede.gui.select=" + sampler, "-Jstampede.gui.png=" + png, "-Jstampede.gui.labels=" + labels,
+                "-Jstampede.gui.select=" + sampler, "-Jstampede.gui.width=" + WIDTH,
+                "-Jstampede.gui.height=" + HEIGHT, "-Jstampede.gui.png=" + png, "-Jstampede.gui.labels=" + labels,
                 "-Jonload.expandtree=true"));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
                 .redirectOutput(out.resolve(base + ".out").toFile()).start();
@@ -67,6 +76,17 @@ class GuiSmokeIT {
         String lower = text.toLowerCase(Locale.ROOT);
         for (String field : fields.split("\\|")) {
             assertTrue(lower.contains(field), "the panel shows a labelled '" + field + "' field:\n" + text);
+        }
+        assertTrue(text.contains("window=" + WIDTH + "x"), text);
+        int[] visible = bounds(text.lines().filter(l -> l.startsWith("visible=")).findFirst().orElseThrow());
+        List<String> fieldLines = text.lines().filter(l -> l.startsWith("field=")).toList();
+        assertTrue(fieldLines.size() >= fields.split("\\|").length, text);
+        for (String line : fieldLines) {
+            int[] f = bounds(line);
+            assertTrue(f[0] >= visible[0] && f[0] + f[2] <= visible[0] + visible[2]
+                    && f[1] >= visible[1] && f[1] + f[3] <= visible[1] + visible[3],
+                    "a field outside the visible panel " + java.util.Arrays.toString(visible) + " of a " + WIDTH
+                            + "-pixel window: " + line);
         }
         BufferedImage image = ImageIO.read(png.toFile());
         assertTrue(image.getWidth() > 600 && image.getHeight() > 400, "a real window was captured");
@@ -84,6 +104,13 @@ class GuiSmokeIT {
                 || line.contains("Could not set LAF")
                 || line.contains("o.a.j.u.JMeterUtils: Could not find")
                 || line.contains("jsr223.init.file");
+    }
+
+    private static int[] bounds(String line) {
+        Matcher m = BOUNDS.matcher(line);
+        assertTrue(m.find(), line);
+        return new int[] {Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)), Integer.parseInt(m.group(3)),
+            Integer.parseInt(m.group(4))};
     }
 
     private static int distinctColours(BufferedImage image) {

@@ -1,6 +1,7 @@
 /*
- * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in compliance with
- * the License. You may obtain a copy of the License at http://www.apache.org/licenses/LICENSE-2.0
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in
+ * compliance with the License. You may obtain a copy of the License at
+ * https://www.apache.org/licenses/LICENSE-2.0
  */
 package io.stampede.sampler.gui;
 
@@ -26,7 +27,7 @@ import java.awt.Insets;
 
 /**
  * The fields both Stampede samplers share (target, timeouts, keep-alive, kept bytes, connections and schedule) and the helpers that lay them out.
- * Every field is a plain text field holding the property's string, so  and functions survive a save.
+ * Every field is a plain text field holding the property's string, so ${variables} and functions survive a save.
  * No Netty class is touched here: JMeter instantiates GUI classes while scanning lib/ext for its menus.
  */
 abstract class StampedeSamplerGui extends AbstractSamplerGui {
@@ -81,7 +82,7 @@ abstract class StampedeSamplerGui extends AbstractSamplerGui {
         scale.setBorder(BorderFactory.createTitledBorder("Connections and schedule"));
         addRow(scale, 0, "Connections per thread:", connections, "Pacing per connection (ms):", pacing);
         addRow(scale, 1, "Pipelining depth:", pipeline, "Target rate (req/s):", targetRate);
-        addRow(scale, 2, "Source addresses:", sources, null, new JLabel());
+        addWideRow(scale, 2, "Source addresses:", sources);
         addToForm(server, false);
         addToForm(options, false);
         addToForm(scale, false);
@@ -121,6 +122,22 @@ abstract class StampedeSamplerGui extends AbstractSamplerGui {
         g.weightx = 0;
         panel.add(l2 == null ? Box.createHorizontalStrut(1) : label(l2, c2), g);
         panel.add(c2, g);
+    }
+
+    /**
+     * A row whose one field spans the other three columns, so a wide field does not widen the first column (and
+     * with it the panel, which must fit beside JMeter's tree in a 1024-pixel window).
+     */
+    private static void addWideRow(JPanel panel, int y, String text, JComponent c) {
+        GridBagConstraints g = new GridBagConstraints();
+        g.gridy = y;
+        g.insets = new Insets(2, 4, 2, 4);
+        g.anchor = GridBagConstraints.WEST;
+        panel.add(label(text, c), g);
+        g.gridwidth = GridBagConstraints.REMAINDER;
+        g.fill = GridBagConstraints.HORIZONTAL;
+        g.weightx = 1;
+        panel.add(c, g);
     }
 
     private static JLabel label(String text, JComponent target) {
