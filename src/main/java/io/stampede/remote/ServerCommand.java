@@ -9,6 +9,7 @@ import io.stampede.cli.ExitCodes;
 import io.stampede.cli.StampedeRoot;
 import io.stampede.jmeter.JMeterCommandLine;
 import io.stampede.jmeter.JMeterInstallation;
+import io.stampede.jmeter.ProcessStop;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -20,7 +21,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -120,7 +120,7 @@ public final class ServerCommand implements Callable<Integer> {
         AtomicBoolean stopping = new AtomicBoolean();
         Thread stopper = new Thread(() -> {
             stopping.set(true);
-            stop(engine);
+            ProcessStop.stop(engine, 10);
         }, "stampede-server-stop");
         Runtime.getRuntime().addShutdownHook(stopper);
         stdout.printf("stampede server: starting a JMeter engine (pid %d), log %s%n", engine.pid(), logFile);
@@ -178,18 +178,6 @@ public final class ServerCommand implements Callable<Integer> {
         } catch (IOException e) {
             throw new IllegalArgumentException(option + " " + port + " is in use (" + e.getMessage()
                     + "): choose another port, or stop what listens there");
-        }
-    }
-
-    private static void stop(Process p) {
-        p.descendants().forEach(ProcessHandle::destroy);
-        p.destroy();
-        try {
-            if (!p.waitFor(10, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
     }
 }

@@ -6,6 +6,7 @@
 package io.stampede.run;
 
 import io.stampede.jmeter.JMeterCommandLine;
+import io.stampede.jmeter.ProcessStop;
 import io.stampede.remote.ControllerStop;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -60,7 +61,7 @@ final class JMeterProcess implements AutoCloseable {
                 out.println("stampede run: stopping the engines...");
                 ControllerStop.stopEngines(process, files.console(), 20);
             }
-            stop(process);
+            ProcessStop.stop(process, 5);
         }, "stampede-run-stop");
         Runtime.getRuntime().addShutdownHook(hook);
         return new JMeterProcess(setup, jvm, process, hook);
@@ -93,21 +94,9 @@ final class JMeterProcess implements AutoCloseable {
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(files.console().toFile()))
                 .start();
         if (!p.waitFor(30, TimeUnit.MINUTES)) {
-            stop(p);
+            ProcessStop.stop(p, 5);
             return false;
         }
         return p.exitValue() == 0 && Files.exists(files.dashboard().resolve("index.html"));
-    }
-
-    private static void stop(Process p) {
-        p.descendants().forEach(ProcessHandle::destroy);
-        p.destroy();
-        try {
-            if (!p.waitFor(5, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 }

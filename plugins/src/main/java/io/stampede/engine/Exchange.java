@@ -48,7 +48,7 @@ public final class Exchange extends CompletionQueue.Node implements Runnable {
 
     // Written by the owner before arming (published by the executor hand-off).
     PreparedRequest request;
-    int keepLimit;
+    int responseBytesKept;
     private long responseTimeoutNanos;
     private long intendedNanos;
 
@@ -67,10 +67,10 @@ public final class Exchange extends CompletionQueue.Node implements Runnable {
     }
 
     /** Owner: sends {@code req} at {@code sendAtNanos} (System.nanoTime(); now or in the past: at once). */
-    public void arm(PreparedRequest req, long sendAtNanos, int keepBytes, int responseTimeout) {
+    public void arm(PreparedRequest req, long sendAtNanos, int responseBytesKept, int responseTimeout) {
         request = req;
         intendedNanos = sendAtNanos;
-        keepLimit = keepBytes;
+        this.responseBytesKept = responseBytesKept;
         responseTimeoutNanos = responseTimeout * 1_000_000L;
         connectStartNanos = 0;
         connectEndNanos = 0;

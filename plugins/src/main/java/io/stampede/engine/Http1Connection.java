@@ -225,7 +225,7 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
                 e.connectStartNanos = connectStart;
                 e.connectEndNanos = connectEnd;
             }
-            e.framer.reset(e.request.head(), e.keepLimit);
+            e.framer.reset(e.request.head(), e.responseBytesKept);
             exchangesOnChannel++;
             e.sent(System.nanoTime());
             ch.write(e.request.retainedBytes(), ch.voidPromise());

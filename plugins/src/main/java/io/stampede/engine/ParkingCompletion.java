@@ -33,11 +33,11 @@ public final class ParkingCompletion {
      * Sends {@code request} on the connection's only exchange and parks until its outcome. The exchange returned is
      * taken: read its response or failure before the next send.
      */
-    public Exchange send(Http1Connection connection, PreparedRequest request, int keptBytes, int connectTimeoutMillis,
-                         int responseTimeoutMillis) {
+    public Exchange send(Http1Connection connection, PreparedRequest request, int responseBytesKept,
+                         int connectTimeoutMillis, int responseTimeoutMillis) {
         Exchange e = connection.exchanges()[0];
         interrupted = false;
-        e.arm(request, System.nanoTime(), keptBytes, responseTimeoutMillis);
+        e.arm(request, System.nanoTime(), responseBytesKept, responseTimeoutMillis);
         long connectTimeout = TimeUnit.MILLISECONDS.toNanos(connectTimeoutMillis);
         long connectDeadline = 0;
         for (;;) {

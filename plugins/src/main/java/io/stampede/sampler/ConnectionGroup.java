@@ -105,13 +105,13 @@ final class ConnectionGroup {
      *
      * @return null when the sample was interrupted (stop test now)
      */
-    Exchange next(PreparedRequest req, int keptBytes, int responseTimeout) {
+    Exchange next(PreparedRequest req, int responseBytesKept, int responseTimeout) {
         long now = System.nanoTime();
         if (!started) {
             started = true;
             long spread = settings.intervalNanos() / slots.length;
             for (int i = 0; i < slots.length; i++) {
-                slots[i].arm(req, now + i * spread, keptBytes, responseTimeout);
+                slots[i].arm(req, now + i * spread, responseBytesKept, responseTimeout);
             }
             nextScanNanos = now + TIMEOUT_SCAN_NANOS;
         } else if (ownLoop != null) {
@@ -184,10 +184,10 @@ final class ConnectionGroup {
     }
 
     /** Puts the next request on {@code c}: at once without a schedule, else one interval after its last one. */
-    void rearm(Exchange c, PreparedRequest req, int keptBytes, int responseTimeout) {
+    void rearm(Exchange c, PreparedRequest req, int responseBytesKept, int responseTimeout) {
         long interval = settings.intervalNanos();
         long at = interval == 0 ? System.nanoTime() : c.intendedNanos() + interval;
-        c.arm(req, at, keptBytes, responseTimeout);
+        c.arm(req, at, responseBytesKept, responseTimeout);
     }
 
     /** Any thread: the owner's wait ends at once with no result. */

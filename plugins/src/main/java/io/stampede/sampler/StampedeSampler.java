@@ -119,8 +119,8 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
         int port = intProperty(PORT, DEFAULT_PORT, 1, 65535);
         int connectTimeout = intProperty(CONNECT_TIMEOUT, DEFAULT_CONNECT_TIMEOUT, 1, Integer.MAX_VALUE / 1000);
         int responseTimeout = intProperty(RESPONSE_TIMEOUT, DEFAULT_RESPONSE_TIMEOUT, 1, Integer.MAX_VALUE / 1000);
-        int kept = intProperty(RESPONSE_BYTES_KEPT, DEFAULT_RESPONSE_BYTES_KEPT, 0, Integer.MAX_VALUE - 8);
-        return new SamplerSettings(target(host, port), connectTimeout, responseTimeout, kept, getKeepAlive());
+        int bytesKept = intProperty(RESPONSE_BYTES_KEPT, DEFAULT_RESPONSE_BYTES_KEPT, 0, Integer.MAX_VALUE - 8);
+        return new SamplerSettings(target(host, port), connectTimeout, responseTimeout, bytesKept, getKeepAlive());
     }
 
     /** Whether the host and port properties still name {@code t} (its TLS settings stay as they were read). */

@@ -102,8 +102,9 @@ abstract class StampedeSamplerGui extends AbstractSamplerGui {
         return f;
     }
 
+    /** A text area of a few rows: it grows with the window, and its block must fit a 1024 x 768 screen. */
     static JTextArea area(String tip) {
-        JTextArea a = new JTextArea(10, 60);
+        JTextArea a = new JTextArea(6, 60);
         a.setFont(new Font(Font.MONOSPACED, Font.PLAIN, a.getFont().getSize()));
         a.setToolTipText(tip);
         return a;
