@@ -38,7 +38,18 @@ class ClusterCommandTest {
         Path yaml = Files.writeString(tmp.resolve("c.yaml"), Fixtures.LVS);
         assertEquals(0, run("render", yaml.toString(), "-o", tmp.resolve("out").toString()));
         assertTrue(Files.isRegularFile(tmp.resolve("out/director/lvs1/keepalived.conf")));
-        assertTrue(out.toString().contains("20 files for cluster web"));
+        assertTrue(out.toString().contains("26 files for cluster web"));
+    }
+
+    @Test
+    void operatorReviewRefusalsExitTwoAndWriteNothing() throws IOException {
+        Path yaml = Files.writeString(tmp.resolve("c.yaml"), Fixtures.LVS.replace("directors:\n",
+                "directors:\n  interface: all\n") + "health_check: {path: //health}\n");
+        assertEquals(2, run("render", yaml.toString(), "-o", tmp.resolve("out").toString()));
+        assertFalse(Files.exists(tmp.resolve("out")));
+        assertTrue(err.toString().contains("directors.interface: 'all' cannot carry VRRP"), err.toString());
+        assertTrue(err.toString().contains("health_check.path: '//health' reaches nginx as /health"), err.toString());
+        assertTrue(err.toString().contains("fix: write path: /health"), err.toString());
     }
 
     @Test

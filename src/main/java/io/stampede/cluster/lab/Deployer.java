@@ -118,6 +118,21 @@ final class Deployer {
         return out;
     }
 
+    /** Runs the unit's ExecStart= (or ExecReload=, ExecStop=) lines as systemd would: "-" lines may fail. */
+    void runUnit(String unit, String key) throws LabException {
+        for (String line : file(unit).content().split("\n")) {
+            if (line.startsWith(key + "=")) {
+                String cmd = line.substring(key.length() + 1);
+                boolean mayFail = cmd.startsWith("-");
+                List<String> command = Arrays.asList((mayFail ? cmd.substring(1) : cmd).split(" "));
+                ExecResult r = Namespaces.in(ns, Namespaces.SHORT, command);
+                if (!mayFail) {
+                    Namespaces.must(r, host + ": " + String.join(" ", command));
+                }
+            }
+        }
+    }
+
     void run(List<String> command) throws LabException {
         ExecResult r = Namespaces.in(ns, Namespaces.SHORT, command);
         Namespaces.must(r, host + ": " + String.join(" ", command));

@@ -23,9 +23,8 @@ final class HaproxyCheck {
         Realserver victim = lab.spec().realservers().get(0);
         LabProcesses.stop(lab.nginx().get(victim.name()));
         Host node = lab.spec().vrrp().master();
-        String stats = "http://" + node.address() + ":" + lab.spec().haproxy().statsPort() + "/stats;csv";
         long start = System.nanoTime();
-        boolean down = LabCluster.await(Duration.ofSeconds(20), () -> lab.client().get(stats).lines()
+        boolean down = LabCluster.await(Duration.ofSeconds(20), () -> lab.haproxyStatsCsv(node).lines()
                 .anyMatch(l -> l.startsWith("be_nginx," + victim.name() + ",") && l.contains(",DOWN")));
         double seconds = (System.nanoTime() - start) / 1e9;
         Client.Tally after = lab.client().requests(lab.url(), 12, 1.0);

@@ -6,6 +6,7 @@
 package io.stampede.cluster.lab;
 
 import io.stampede.cli.ExitCodes;
+import io.stampede.cluster.model.ArpMethod;
 import io.stampede.cluster.model.ClusterSpec;
 import io.stampede.cluster.model.Host;
 import io.stampede.cluster.model.Realserver;
@@ -90,6 +91,7 @@ public final class Lab {
         }
         if (spec.realservers().stream().anyMatch(r -> r.arpMethod().toString().equals("arptables"))) {
             tools.add("arptables");
+            tools.add("arptables-save");
         }
         return tools.stream().filter(t -> !Exec.available(t)).toList();
     }
@@ -104,6 +106,7 @@ public final class Lab {
         Map<String, Deployer> hosts = new LinkedHashMap<>();
         Map<String, Process> nginx = new LinkedHashMap<>();
         Map<String, Process> keepalived = new LinkedHashMap<>();
+        Map<String, Process> haproxy = new LinkedHashMap<>();
         Client client = new Client(topology.iface());
         for (Realserver rs : spec.realservers()) {
             Deployer d = new Deployer(rs.name(), layout(rs.name()), files, processes);
@@ -112,9 +115,10 @@ public final class Lab {
             d.writeIndex(NginxRenderer.DOCROOT);
             d.applySysctl("90-stampede-realserver.conf");
             if (spec.isDirectRouting()) {
-                for (List<String> c : d.unitCommands(RealserverUnitRenderer.UNIT, "ExecStart")) {
-                    d.run(c);
-                }
+                d.runUnit(RealserverUnitRenderer.UNIT, "ExecStart");
+                // as nftables.service's reload propagates: the rules are applied a second time, never doubled
+                d.runUnit(RealserverUnitRenderer.UNIT, "ExecReload");
+                requireSingleArptablesRules(spec, rs, d);
             }
             nginx.put(rs.name(), d.startNginx());
             String url = "http://" + rs.address() + ":" + rs.port() + "/";
@@ -128,14 +132,16 @@ public final class Lab {
             d.install();
             if (spec.isDirectRouting()) {
                 d.applySysctl("90-stampede-director.conf");
+                // the generated notrack table (its ipvsadm --set needs IPVS, which the emulated lab does without)
+                Namespaces.loadNft(d.ns(), d.file("lvs-director.nft").content());
                 Namespaces.loadNft(d.ns(), DrEmulation.script(spec, topology, h));
             } else {
                 d.applySysctl("90-stampede-haproxy.conf");
-                d.startHaproxy();
+                haproxy.put(h.name(), d.startHaproxy());
             }
             keepalived.put(h.name(), d.startKeepalived());
         }
-        LabCluster lab = new LabCluster(spec, topology, client, hosts, nginx, keepalived);
+        LabCluster lab = new LabCluster(spec, topology, client, hosts, nginx, keepalived, haproxy);
         Host master = spec.vrrp().master();
         if (!LabCluster.await(Duration.ofSeconds(15), () -> lab.holdsVip(master))) {
             throw new LabException("keepalived did not put the VIP on " + master.name() + " within 15 s; see "
@@ -148,6 +154,20 @@ public final class Lab {
         }
         out.println("lab: VRRP MASTER " + master.name() + " holds " + spec.vip() + "; nginx answers on every realserver");
         return lab;
+    }
+
+    /** The arptables start and reload lines ran twice by now: each rule must still be there exactly once. */
+    private static void requireSingleArptablesRules(ClusterSpec spec, Realserver rs, Deployer d) throws LabException {
+        if (rs.arpMethod() != ArpMethod.ARPTABLES) {
+            return;
+        }
+        String saved = Namespaces.mustIn(d.ns(), "arptables-save");
+        long rules = saved.lines().filter(l -> l.startsWith("-A ")
+                && List.of(l.split("\\s+")).contains(spec.vip().toString())).count();
+        if (rules != 2) {
+            throw new LabException(rs.name() + ": after the unit's start and reload lines arptables holds " + rules
+                    + " rules for the VIP instead of 2:\n" + saved);
+        }
     }
 
     private List<CheckResult> runChecks(LabCluster lab) throws LabException {

@@ -6,14 +6,17 @@
 package io.stampede.cluster.lab;
 
 import io.stampede.cluster.model.ClusterSpec;
+import io.stampede.cluster.model.Haproxy;
 import io.stampede.cluster.model.Host;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.function.BooleanSupplier;
 
 /** A running lab cluster, as the checks see it: description, namespaces, client and the daemons started. */
 record LabCluster(ClusterSpec spec, Topology topology, Client client, Map<String, Deployer> hosts,
-        Map<String, Process> nginx, Map<String, Process> keepalived) {
+        Map<String, Process> nginx, Map<String, Process> keepalived, Map<String, Process> haproxy) {
 
     String vip() {
         return spec.vip().toString();
@@ -25,6 +28,20 @@ record LabCluster(ClusterSpec spec, Topology topology, Client client, Map<String
 
     String macOf(Host h) {
         return topology.mac(Topology.ns(h.name()));
+    }
+
+    /**
+     * HAProxy's stats page of a node as CSV, read where it listens: on loopback from inside the node's namespace,
+     * with the generated stats auth when there is one; "" when it does not answer.
+     */
+    String haproxyStatsCsv(Host node) {
+        Haproxy ha = spec.haproxy();
+        List<String> cmd = new ArrayList<>(List.of("curl", "-s", "--connect-timeout", "1", "-m", "3"));
+        if (ha.statsAuth() != null) {
+            cmd.addAll(List.of("-u", ha.statsAuth()));
+        }
+        cmd.add("http://" + ha.statsAddress(node) + ":" + ha.statsPort() + "/stats;csv");
+        return Namespaces.in(Topology.ns(node.name()), Duration.ofSeconds(5), cmd).stdout();
     }
 
     /** Whether the host's NIC holds the VIP now. */

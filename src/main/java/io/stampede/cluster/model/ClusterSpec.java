@@ -15,6 +15,11 @@ import java.util.List;
 public record ClusterSpec(String name, Ipv4 vip, List<Integer> ports, Cidr network, Lvs lvs, Haproxy haproxy,
         List<Realserver> realservers, HealthCheck healthCheck, Nginx nginx, Injectors injectors, int nofileLimit) {
 
+    /** fs.nr_open on a fresh kernel: no process may raise its descriptor limit above it. */
+    public static final int DEFAULT_NR_OPEN = 1_048_576;
+    /** The largest value the kernel accepts for fs.nr_open on 64-bit (sysctl_nr_open_max). */
+    public static final int MAX_NR_OPEN = 2_147_483_584;
+
     public ClusterSpec {
         ports = List.copyOf(ports);
         realservers = List.copyOf(realservers);

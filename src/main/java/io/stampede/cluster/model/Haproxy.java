@@ -7,7 +7,19 @@ package io.stampede.cluster.model;
 
 /** The HAProxy layer: its nodes (a VRRP pair holding the VIP) and its sizing. */
 public record Haproxy(Vrrp vrrp, int threads, int maxconn, int serverMaxconn, String balance, String httpReuse,
-        int statsPort) {
+        int statsPort, boolean statsOnNode, String statsAuth) {
+
+    /** HAProxy 2.6 as Debian builds it: "Built with multi-threading support (MAX_THREADS=64" (haproxy -vv). */
+    public static final int MAX_THREADS = 64;
+    /** A server weight runs from 0 to 256 in HAProxy (configuration manual, server option "weight"). */
+    public static final int MAX_WEIGHT = 256;
+    /** HAProxy answers this URI itself (monitor-uri) while it runs; keepalived's vrrp_script asks it. */
+    public static final String MONITOR_URI = "/haproxy-health";
+
+    /** Where the stats page listens on a node: its own address only with auth, otherwise loopback. */
+    public Ipv4 statsAddress(Host node) {
+        return statsOnNode ? node.address() : Ipv4.LOOPBACK;
+    }
 
     /** Connections kept back from the web frontend so the stats page and health checks still get through. */
     public static final int RESERVED_CONNECTIONS = 100;

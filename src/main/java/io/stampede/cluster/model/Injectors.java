@@ -7,10 +7,14 @@ package io.stampede.cluster.model;
 
 import java.util.List;
 
-/** The load injectors and the ephemeral-port range they should use. */
-public record Injectors(List<Host> hosts, int portLow, int portHigh) {
+/**
+ * The load injectors, the ephemeral-port range they should use, and the ports kept out of it because a JMeter
+ * engine listens on them (RMI registry and object ports).
+ */
+public record Injectors(List<Host> hosts, int portLow, int portHigh, List<Integer> rmiPorts) {
 
     public Injectors {
         hosts = List.copyOf(hosts);
+        rmiPorts = List.copyOf(rmiPorts);
     }
 }

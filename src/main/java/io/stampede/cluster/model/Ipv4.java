@@ -8,6 +8,8 @@ package io.stampede.cluster.model;
 /** An IPv4 address in dotted-quad form; parsing is strict so that typos are refused, not guessed. */
 public record Ipv4(int bits) implements Comparable<Ipv4> {
 
+    public static final Ipv4 LOOPBACK = new Ipv4(0x7f000001);
+
     /** Returns the address, or null when the text is not exactly four decimal octets 0-255. */
     public static Ipv4 parse(String text) {
         if (text == null) {

@@ -5,6 +5,10 @@
  */
 package io.stampede.cluster.model;
 
-/** The LVS-DR director layer: its VRRP pair, the IPVS scheduler, persistence and connection-table size. */
-public record Lvs(Vrrp vrrp, String scheduler, int persistenceSeconds, int connTabBits) {
+/**
+ * The LVS-DR director layer: its VRRP pair, the IPVS scheduler, persistence, connection-table size, IPVS timeouts,
+ * and whether a failed realserver is kept with weight 0 (inhibit_on_failure) instead of being removed.
+ */
+public record Lvs(Vrrp vrrp, String scheduler, int persistenceSeconds, int connTabBits, IpvsTimeouts timeouts,
+        boolean inhibitOnFailure) {
 }

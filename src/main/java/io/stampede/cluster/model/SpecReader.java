@@ -25,6 +25,7 @@ public final class SpecReader {
     private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9-]{0,11}");
     private static final Pattern IFACE = Pattern.compile("[A-Za-z0-9_.-]{1,15}");
     private static final Pattern PATH = Pattern.compile("/[A-Za-z0-9._~/%-]*");
+    private static final Pattern AUTH = Pattern.compile("[A-Za-z0-9_.-]{1,32}:[^\\s:#\"']{8,128}");
 
     public ClusterSpec read(String yamlText) throws SpecException {
         Problems problems = new Problems();
@@ -79,7 +80,12 @@ public final class SpecReader {
         Nginx nginx = readNginx(top.child("nginx"));
         Injectors injectors = readInjectors(top.child("injectors"));
         Fields limits = top.child("limits");
-        int nofile = limits.integer("nofile", 1_048_576, 1024, 1 << 30);
+        int nofile = limits.integer("nofile", 1_048_576, 1024, Integer.MAX_VALUE);
+        if (nofile > ClusterSpec.MAX_NR_OPEN) {
+            problems.add("limits.nofile", nofile + " is above the kernel's ceiling for fs.nr_open ("
+                    + ClusterSpec.MAX_NR_OPEN + "), so no process can be given that many descriptors",
+                    "lower limits.nofile to at most " + ClusterSpec.MAX_NR_OPEN);
+        }
         limits.finish();
         if (problems.isEmpty()) {
             ClusterSpec spec = new ClusterSpec(name, vip, ports, network, lvs, haproxy, realservers, health, nginx,
@@ -143,14 +149,41 @@ public final class SpecReader {
 
     private static Vrrp readVrrp(Fields f, List<Host> hosts, int defaultRouterId) {
         String iface = f.string("interface", "eth0");
-        if (!IFACE.matcher(iface).matches() || iface.equals("lo")) {
-            f.problems().add(f.field("interface"), "'" + iface + "' cannot carry VRRP",
-                    "name the director's network interface (1-15 characters, not lo), e.g. eth0");
+        String why = interfaceProblem(iface);
+        if (why != null) {
+            f.problems().add(f.field("interface"), "'" + iface + "' cannot carry VRRP: " + why,
+                    "name the host's network interface, e.g. eth0, bond0 or eth0.100");
         }
         int routerId = f.integer("virtual_router_id", defaultRouterId, 1, 255);
         int advert = f.integer("advert_int", 1, 1, 255);
+        // keepalived.conf(5): preempt_delay takes 0 to 1000 seconds; 0 here means nopreempt
+        int preemptDelay = f.integer("preempt_delay", 0, 0, 1000);
         return new Vrrp(iface, routerId, hosts.isEmpty() ? null : hosts.get(0), hosts.size() > 1 ? hosts.get(1) : null,
-                advert);
+                advert, preemptDelay);
+    }
+
+    /**
+     * Why the kernel or the generated files could not use the name, or null when it is fine. The kernel refuses
+     * "." and ".." (dev_valid_name); "all" and "default" are the sysctl tree's own entries (net.ipv4.conf.all), a
+     * leading '-' reads as an option to ip, sysctl and keepalived's own tools, and lo cannot carry VRRP.
+     */
+    static String interfaceProblem(String iface) {
+        if (!IFACE.matcher(iface).matches()) {
+            return "use 1-15 letters, digits, '_', '.' or '-'";
+        }
+        if (iface.equals(".") || iface.equals("..")) {
+            return "the kernel refuses the names . and ..";
+        }
+        if (iface.startsWith("-")) {
+            return "a leading '-' is read as an option by ip and sysctl";
+        }
+        if (iface.equals("all") || iface.equals("default")) {
+            return "net.ipv4.conf." + iface + " means every interface (or new ones), not an interface";
+        }
+        if (iface.equals("lo")) {
+            return "keepalived cannot use a loopback interface for VRRP";
+        }
+        return null;
     }
 
     private static Lvs readLvs(Fields f) {
@@ -171,8 +204,14 @@ public final class SpecReader {
         }
         int persistence = f.integer("persistence", 0, 0, 86_400);
         int bits = f.integer("conn_tab_bits", 20, 8, 20);
+        Fields t = f.child("timeouts");
+        IpvsTimeouts timeouts = new IpvsTimeouts(t.integer("tcp", IpvsTimeouts.KERNEL.tcp(), 1, 86_400 * 7),
+                t.integer("tcpfin", IpvsTimeouts.KERNEL.tcpFin(), 1, 86_400),
+                t.integer("udp", IpvsTimeouts.KERNEL.udp(), 1, 86_400));
+        t.finish();
+        boolean inhibit = f.bool("inhibit_on_failure", false);
         f.finish();
-        return new Lvs(vrrp, scheduler, persistence, bits);
+        return new Lvs(vrrp, scheduler, persistence, bits, timeouts, inhibit);
     }
 
     private static Haproxy readHaproxy(Fields f) {
@@ -182,7 +221,7 @@ public final class SpecReader {
                     "list one or two HAProxy nodes (the second becomes the VRRP BACKUP)");
         }
         Vrrp vrrp = readVrrp(f, nodes, 52);
-        int threads = f.integer("threads", 2, 1, 256);
+        int threads = f.integer("threads", 2, 1, Haproxy.MAX_THREADS);
         int maxconn = f.integer("maxconn", 20_000, 200, 10_000_000);
         int serverMaxconn = f.integer("server_maxconn", 2_000, 1, 10_000_000);
         String balance = f.string("balance", "roundrobin");
@@ -196,8 +235,22 @@ public final class SpecReader {
                     "use one of " + String.join(", ", HTTP_REUSE));
         }
         int statsPort = f.integer("stats_port", 8404, 1, 65535);
+        String statsBind = f.string("stats_bind", "loopback");
+        String auth = f.string("stats_auth", null);
+        if (!statsBind.equals("loopback") && !statsBind.equals("node")) {
+            f.problems().add(f.field("stats_bind"), "unknown value '" + statsBind + "'",
+                    "use loopback (stats only on 127.0.0.1) or node (the node's own address, needs stats_auth)");
+        } else if (statsBind.equals("node") && auth == null) {
+            f.problems().add(f.field("stats_auth"), "is missing while stats_bind is node: anyone on the network"
+                    + " could read the stats page", "add stats_auth: USER:PASSWORD, or use stats_bind: loopback");
+        }
+        if (auth != null && !AUTH.matcher(auth).matches()) {
+            f.problems().add(f.field("stats_auth"), "is not USER:PASSWORD with a password of 8 or more characters",
+                    "write stats_auth: admin:<at least 8 characters, no spaces, ':' or '#'>");
+        }
         f.finish();
-        return new Haproxy(vrrp, threads, maxconn, serverMaxconn, balance, reuse, statsPort);
+        return new Haproxy(vrrp, threads, maxconn, serverMaxconn, balance, reuse, statsPort,
+                statsBind.equals("node"), auth);
     }
 
     private static Realserver readRealserver(Fields f, int port, int portCount, ArpMethod defaultArp, boolean dr) {
@@ -210,6 +263,11 @@ public final class SpecReader {
                     : "set it to " + port + " or remove it");
         }
         int weight = f.integer("weight", 1, 0, 65535);
+        if (!dr && weight > Haproxy.MAX_WEIGHT) {
+            f.problems().add(f.field("weight"), weight + " is above HAProxy's largest server weight "
+                    + Haproxy.MAX_WEIGHT, "use a weight from 0 to " + Haproxy.MAX_WEIGHT
+                    + " (only the ratio between servers matters)");
+        }
         ArpMethod arp = f.choice("arp_method", defaultArp, ArpMethod.class, ArpMethod::parse);
         if (!dr && f.has("arp_method")) {
             f.problems().add(f.field("arp_method"), "only applies to LVS-DR realservers",
@@ -224,6 +282,16 @@ public final class SpecReader {
         if (!PATH.matcher(path).matches()) {
             f.problems().add(f.field("path"), "'" + path + "' is not a URL path",
                     "start with / and use no spaces or quotes, e.g. /health");
+        } else {
+            String seen = HealthPath.asNginxSeesIt(path);
+            if (seen == null) {
+                f.problems().add(f.field("path"), "'" + path + "' is answered 400 by nginx (a .. above / or a % without"
+                        + " two hex digits)", "write a plain path such as /health");
+            } else if (!seen.equals(path)) {
+                f.problems().add(f.field("path"), "'" + path + "' reaches nginx as " + seen + " (nginx merges"
+                        + " slashes, resolves . and .. and decodes %XX before matching locations), so the"
+                        + " generated location = " + path + " would never match", "write path: " + seen);
+            }
         }
         int status = f.integer("status", 200, 100, 599);
         int interval = f.integer("interval", 2, 1, 3600);
@@ -251,7 +319,7 @@ public final class SpecReader {
 
     private static Injectors readInjectors(Fields f) {
         List<Host> hosts = f.list("hosts", SpecReader::readHost);
-        String range = f.string("port_range", "1024-65000");
+        String range = f.string("port_range", "1024-65535");
         int low = 0;
         int high = 0;
         String[] parts = range.split("[- ]+");
@@ -261,9 +329,26 @@ public final class SpecReader {
         }
         if (low < 1024 || high > 65535 || high - low < 1000) {
             f.problems().add(f.field("port_range"), "'" + range + "' is not a usable ephemeral port range",
-                    "write LOW-HIGH with 1024 <= LOW, HIGH <= 65535 and at least 1000 ports, e.g. 1024-65000");
+                    "write LOW-HIGH with 1024 <= LOW, HIGH <= 65535 and at least 1000 ports, e.g. 1024-65535");
+        } else if (low % 2 == high % 2) {
+            // ip-sysctl.rst: "it is better these numbers have different parity"; connect() takes ports of one
+            // parity first and bind(0) the other, so equal parity leaves the two halves unequal
+            f.problems().add(f.field("port_range"), "'" + range + "' has two " + (low % 2 == 0 ? "even" : "odd")
+                    + " ends; the kernel documentation asks for one even and one odd end",
+                    "write " + low + "-" + (high == 65535 ? high - 1 : high + 1) + " (ends of different parity)");
+        }
+        List<Integer> rmi = new ArrayList<>();
+        Object rawRmi = f.raw("rmi_ports");
+        List<?> items = rawRmi == null ? List.of(1099) : rawRmi instanceof List<?> l ? l : List.of(rawRmi);
+        for (Object item : items) {
+            if (item instanceof Integer p && p >= 1 && p <= 65535 && !rmi.contains(p)) {
+                rmi.add(p);
+            } else {
+                f.problems().add(f.field("rmi_ports"), "'" + item + "' is not a port, or is listed twice",
+                        "list the JMeter engine's server_port and server.rmi.localport, e.g. rmi_ports: [1099, 1100]");
+            }
         }
         f.finish();
-        return new Injectors(hosts, low, high);
+        return new Injectors(hosts, low, high, rmi);
     }
 }

@@ -8,8 +8,12 @@ package io.stampede.cluster.model;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The VRRP pair that holds the VIP: a MASTER and an optional BACKUP on one interface and router id. */
-public record Vrrp(String iface, int routerId, Host master, Host backup, int advertSeconds) {
+/**
+ * The VRRP pair that holds the VIP: a preferred MASTER and an optional BACKUP on one interface and router id. Both
+ * start as BACKUP; preemptDelaySeconds 0 means nopreempt (a recovered MASTER does not take the VIP back, so one
+ * failure costs one failover, not two), otherwise the MASTER takes it back that many seconds after it returns.
+ */
+public record Vrrp(String iface, int routerId, Host master, Host backup, int advertSeconds, int preemptDelaySeconds) {
 
     public List<Host> hosts() {
         List<Host> hosts = new ArrayList<>();

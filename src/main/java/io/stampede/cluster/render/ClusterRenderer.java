@@ -25,6 +25,7 @@ public final class ClusterRenderer {
     private final NginxRenderer nginx = new NginxRenderer();
     private final HaproxyRenderer haproxy = new HaproxyRenderer();
     private final KernelTuningRenderer tuning = new KernelTuningRenderer();
+    private final DirectorUnitRenderer director = new DirectorUnitRenderer();
 
     /** Production output: every file with its real installation path. */
     public List<RenderedFile> render(ClusterSpec spec) {
@@ -41,6 +42,9 @@ public final class ClusterRenderer {
                 files.add(ipvsadm.render(spec, folder));
                 files.add(tuning.directorSysctl(spec, h, folder));
                 files.add(tuning.directorModprobe(spec, h, folder));
+                files.add(tuning.directorModulesLoad(h, folder));
+                files.add(director.render(spec, h, folder));
+                files.add(director.renderNft(spec, h, folder));
             } else {
                 String folder = folder("haproxy", h.name());
                 Layout layout = layouts.apply(h.name());

@@ -31,7 +31,9 @@ public final class HaproxyRenderer {
         Header header = new Header("haproxy.cfg for HAProxy node " + node.name() + " of cluster " + spec.name()
                 + " (maxconn " + ha.maxconn() + ", " + ha.threads() + " threads)", install,
                 List.of("haproxy -c -f " + install + " && systemctl reload haproxy",
-                        "install stampede-limits.conf first: it raises LimitNOFILE to " + ha.fileDescriptorNeed()),
+                        "install stampede-limits.conf first: it raises LimitNOFILE to " + ha.fileDescriptorNeed(),
+                        "stats page: http://" + ha.statsAddress(node) + ":" + ha.statsPort() + "/stats"
+                                + (ha.statsOnNode() ? " (with stats_auth)" : " (on the node, or through ssh -L)")),
                 List.of("restore the previous haproxy.cfg and run systemctl reload haproxy"));
         Text t = new Text();
         t.line("global").indent();
@@ -41,7 +43,8 @@ public final class HaproxyRenderer {
         t.line("maxconn " + ha.maxconn());
         t.line("stats socket " + layout.path(SOCKET) + " mode 660 level admin");
         t.line("stats timeout 30s");
-        t.line("log /dev/log local0 notice");
+        // info: option httplog writes each request at level info, so "notice" would drop every request log
+        t.line("log /dev/log local0 info");
         t.outdent().blank();
         t.line("defaults").indent();
         t.line("mode http");
@@ -49,7 +52,14 @@ public final class HaproxyRenderer {
         t.line("option httplog");
         t.line("option dontlognull");
         t.line("option http-keep-alive");
+        // the client's address for nginx's logs: DR keeps it, a proxy replaces it with its own
+        t.line("option forwardfor");
         t.line("http-reuse " + ha.httpReuse());
+        // a failed connection is retried, the last retry on another server (persistence is broken for it)
+        t.line("retries 3");
+        t.line("option redispatch");
+        // a client that sends its request headers slower than this is cut off (slowloris)
+        t.line("timeout http-request 10s");
         t.line("timeout connect 5s");
         t.line("timeout client 30s");
         t.line("timeout server 30s");
@@ -82,11 +92,16 @@ public final class HaproxyRenderer {
         }
         t.outdent().blank();
         t.line("frontend fe_stats").indent();
-        t.line("bind " + node.address() + ":" + ha.statsPort());
+        t.line("bind " + ha.statsAddress(node) + ":" + ha.statsPort());
         t.line("maxconn " + Haproxy.RESERVED_CONNECTIONS / 2);
+        t.line("# answered by HAProxy itself while it runs: keepalived's vrrp_script asks it before holding the VIP");
+        t.line("monitor-uri " + Haproxy.MONITOR_URI);
         t.line("stats enable");
         t.line("stats uri /stats");
         t.line("stats refresh 5s");
+        if (ha.statsAuth() != null) {
+            t.line("stats auth " + ha.statsAuth());
+        }
         t.outdent();
         return header.file(folder + "/haproxy.cfg", t.toString());
     }

@@ -7,32 +7,50 @@ package io.stampede.cluster.render;
 
 import io.stampede.cluster.model.CheckType;
 import io.stampede.cluster.model.ClusterSpec;
+import io.stampede.cluster.model.Haproxy;
 import io.stampede.cluster.model.HealthCheck;
 import io.stampede.cluster.model.Host;
+import io.stampede.cluster.model.IpvsTimeouts;
 import io.stampede.cluster.model.Realserver;
 import io.stampede.cluster.model.Vrrp;
 import java.util.List;
 
 /**
- * keepalived.conf for a VIP holder: the VRRP instance (MASTER/BACKUP with unicast peers when there are two) and,
- * on LVS-DR directors, one virtual_server per port with current keywords (lvs_sched, lvs_method DR, retry).
+ * keepalived.conf for a VIP holder: the VRRP instance (both members start as BACKUP, the preferred one with the
+ * higher priority; unicast peers when there are two) and, on LVS-DR directors, one virtual_server per port with
+ * current keywords (lvs_sched, lvs_method DR, retry). On HAProxy nodes a vrrp_script asks HAProxy's monitor-uri,
+ * so a node whose HAProxy is dead goes to FAULT and gives up the VIP.
  */
 public final class KeepalivedRenderer {
 
     public static final String INSTALL = "/etc/keepalived/keepalived.conf";
+    public static final String SCRIPT = "chk_haproxy";
 
     public RenderedFile render(ClusterSpec spec, Host host, String folder) {
         Vrrp vrrp = spec.vrrp();
         boolean master = vrrp.isMaster(host);
         String role = spec.isDirectRouting() ? "LVS-DR director" : "HAProxy node";
         Header header = new Header("keepalived.conf for " + role + " " + host.name() + " (VRRP "
-                + (master ? "MASTER" : "BACKUP") + ", priority " + vrrp.priorityOf(host) + ") of cluster "
+                + (master ? "preferred MASTER" : "BACKUP") + ", priority " + vrrp.priorityOf(host) + ") of cluster "
                 + spec.name(), INSTALL,
                 List.of("keepalived -t -f " + INSTALL + "   (exit 0 and no output = valid)",
                         "systemctl enable --now keepalived && systemctl reload keepalived"),
                 List.of("systemctl disable --now keepalived && rm " + INSTALL));
         Text t = new Text();
-        t.open("global_defs").line("router_id " + host.name()).close().blank();
+        t.open("global_defs").line("router_id " + host.name());
+        if (spec.isDirectRouting()) {
+            IpvsTimeouts to = spec.lvs().timeouts();
+            t.line("lvs_timeouts tcp " + to.tcp() + " tcpfin " + to.tcpFin() + " udp " + to.udp());
+        } else {
+            // without enable_script_security keepalived -t exits 6; root because keepalived 2.2.7's config test
+            // kills itself when it checks a script as any other user
+            t.line("enable_script_security");
+            t.line("script_user root");
+        }
+        t.close().blank();
+        if (!spec.isDirectRouting()) {
+            haproxyScript(t, spec, host);
+        }
         vrrpInstance(t, spec, host);
         if (spec.isDirectRouting()) {
             for (int port : spec.ports()) {
@@ -46,7 +64,14 @@ public final class KeepalivedRenderer {
     private static void vrrpInstance(Text t, ClusterSpec spec, Host host) {
         Vrrp vrrp = spec.vrrp();
         t.open("vrrp_instance VI_" + spec.name().toUpperCase(java.util.Locale.ROOT).replace('-', '_'));
-        t.line("state " + (vrrp.isMaster(host) ? "MASTER" : "BACKUP"));
+        // BACKUP on both: keepalived ignores nopreempt after "state MASTER", and with it a recovered node would
+        // take the VIP back, a second interruption for one failure
+        t.line("state BACKUP");
+        if (vrrp.preemptDelaySeconds() == 0) {
+            t.line("nopreempt");
+        } else {
+            t.line("preempt_delay " + vrrp.preemptDelaySeconds());
+        }
         t.line("interface " + vrrp.iface());
         t.line("virtual_router_id " + vrrp.routerId());
         t.line("priority " + vrrp.priorityOf(host));
@@ -58,7 +83,24 @@ public final class KeepalivedRenderer {
             t.open("unicast_peer").line(peer.address().toString()).close();
         }
         t.open("virtual_ipaddress").line(spec.vip() + "/32 dev " + vrrp.iface()).close();
+        if (!spec.isDirectRouting()) {
+            t.open("track_script").line(SCRIPT).close();
+        }
         t.close();
+    }
+
+    /** HAProxy's health as keepalived sees it: its monitor-uri answers 200 while HAProxy runs and accepts. */
+    private static void haproxyScript(Text t, ClusterSpec spec, Host host) {
+        Haproxy ha = spec.haproxy();
+        HealthCheck hc = spec.healthCheck();
+        String url = "http://" + ha.statsAddress(host) + ":" + ha.statsPort() + Haproxy.MONITOR_URI;
+        t.open("vrrp_script " + SCRIPT);
+        t.line("script \"/usr/bin/curl -fsS -m " + hc.timeoutSeconds() + " -o /dev/null " + url + "\"");
+        t.line("interval " + hc.intervalSeconds());
+        t.line("timeout " + (hc.timeoutSeconds() + 1));
+        t.line("fall " + hc.fall());
+        t.line("rise " + hc.rise());
+        t.close().blank();
     }
 
     private static void virtualServer(Text t, ClusterSpec spec, int port) {
@@ -71,9 +113,15 @@ public final class KeepalivedRenderer {
             t.line("persistence_timeout " + spec.lvs().persistenceSeconds());
         }
         t.line("protocol TCP");
+        // alpha: a realserver starts as failed and gets traffic only after its first successful check
+        t.line("alpha");
         for (Realserver rs : spec.realservers()) {
             t.open("real_server " + rs.address() + " " + port);
             t.line("weight " + rs.weight());
+            if (spec.lvs().inhibitOnFailure()) {
+                // weight 0 instead of removal: the server's existing connections (and persistence) survive
+                t.line("inhibit_on_failure");
+            }
             if (hc.type() == CheckType.HTTP) {
                 t.open("HTTP_GET");
                 t.open("url").line("path " + hc.path()).line("status_code " + hc.status()).close();

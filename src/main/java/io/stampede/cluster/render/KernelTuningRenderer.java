@@ -24,9 +24,11 @@ public final class KernelTuningRenderer {
         lines.add(Sysctl.line(Sysctl.confKey(iface, "rp_filter"), 0));
         lines.add("# an interface carrying a VIP must not answer ARP for others (keepalived.conf(5), KERNEL SETTINGS)");
         lines.add(Sysctl.line(Sysctl.confKey(iface, "proxy_arp"), 0));
-        lines.add("# '-': these keys exist only once ip_vs is loaded; systemd-sysctl then ignores the failure");
-        lines.add("-" + Sysctl.line("net.ipv4.vs.expire_nodest_conn", 1));
-        lines.add("-" + Sysctl.line("net.ipv4.vs.expire_quiescent_template", 1));
+        lines.add("# these keys exist once ip_vs is loaded: modules-load.d/stampede-ip_vs.conf loads it at boot, before");
+        lines.add("# systemd-sysctl runs. 1: drop a connection at once when its realserver is removed (not after its");
+        lines.add("# timeout), and let a persistent client move on from a quiesced (weight 0) realserver");
+        lines.add(Sysctl.line("net.ipv4.vs.expire_nodest_conn", 1));
+        lines.add(Sysctl.line("net.ipv4.vs.expire_quiescent_template", 1));
         return sysctlFile("LVS-DR director " + host.name(), "90-stampede-director.conf", folder, lines);
     }
 
@@ -41,6 +43,16 @@ public final class KernelTuningRenderer {
         return header.file(folder + "/modprobe.d/stampede-ip_vs.conf", "options ip_vs conn_tab_bits=" + bits + "\n");
     }
 
+    /** ip_vs at boot, so that the net.ipv4.vs.* keys of the sysctl.d file exist when systemd-sysctl applies it. */
+    public RenderedFile directorModulesLoad(Host host, String folder) {
+        String install = "/etc/modules-load.d/stampede-ip_vs.conf";
+        Header header = new Header("modules-load.d entry for director " + host.name() + ": load ip_vs at boot,"
+                + " before systemd-sysctl applies net.ipv4.vs.*", install,
+                List.of("cp stampede-ip_vs.conf /etc/modules-load.d/ && modprobe ip_vs"),
+                List.of("rm " + install));
+        return header.file(folder + "/modules-load.d/stampede-ip_vs.conf", "ip_vs\n");
+    }
+
     public RenderedFile realserverSysctl(ClusterSpec spec, Realserver rs, String folder) {
         List<String> lines = new ArrayList<>();
         if (spec.isDirectRouting() && rs.arpMethod() == ArpMethod.SYSCTL) {
@@ -49,6 +61,7 @@ public final class KernelTuningRenderer {
             lines.add(Sysctl.line("net.ipv4.conf.all.arp_announce", 2));
         }
         lines.addAll(backlog(spec));
+        lines.addAll(nrOpen(spec.nginx().workerRlimitNofile(), "nginx's worker_rlimit_nofile"));
         return sysctlFile("realserver " + rs.name(), "90-stampede-realserver.conf", folder, lines);
     }
 
@@ -59,11 +72,18 @@ public final class KernelTuningRenderer {
         lines.addAll(backlog(spec));
         lines.add("# HAProxy is a client of the realservers too");
         lines.addAll(ports(spec.injectors()));
+        lines.add("# never hand out the stats port as a source port: HAProxy could not bind it on its next start");
+        lines.add(Sysctl.line("net.ipv4.ip_local_reserved_ports", spec.haproxy().statsPort()));
+        lines.addAll(nrOpen(spec.haproxy().fileDescriptorNeed(), "HAProxy's LimitNOFILE"));
         return sysctlFile("HAProxy node " + node.name(), "90-stampede-haproxy.conf", folder, lines);
     }
 
     public RenderedFile injectorSysctl(ClusterSpec spec, String name, String folder) {
         List<String> lines = new ArrayList<>(ports(spec.injectors()));
+        lines.add("# the JMeter engine's RMI ports stay free for it to listen on (stampede server --port/--rmi-port)");
+        lines.add(Sysctl.line("net.ipv4.ip_local_reserved_ports", spec.injectors().rmiPorts().stream()
+                .map(String::valueOf).collect(java.util.stream.Collectors.joining(","))));
+        lines.addAll(nrOpen(spec.nofileLimit(), "limits.d nofile"));
         lines.addAll(backlog(spec));
         lines.add(Sysctl.line("net.core.netdev_max_backlog", 16384));
         lines.add("# 16 MB socket buffer ceilings for fast links");
@@ -85,6 +105,18 @@ public final class KernelTuningRenderer {
         return header.file(folder + "/limits.d/90-stampede-injector.conf",
                 "*    soft nofile " + n + "\n*    hard nofile " + n + "\nroot soft nofile " + n
                         + "\nroot hard nofile " + n + "\n");
+    }
+
+    /**
+     * fs.nr_open caps every RLIMIT_NOFILE: above its default (1048576) setrlimit, pam_limits and systemd's
+     * LimitNOFILE fail unless it is raised first, which systemd-sysctl does at boot before services start.
+     */
+    private static List<String> nrOpen(int need, String what) {
+        if (need <= ClusterSpec.DEFAULT_NR_OPEN) {
+            return List.of();
+        }
+        return List.of("# " + what + " (" + need + ") is above the kernel's default fs.nr_open of "
+                + ClusterSpec.DEFAULT_NR_OPEN, Sysctl.line("fs.nr_open", need));
     }
 
     private static List<String> backlog(ClusterSpec spec) {

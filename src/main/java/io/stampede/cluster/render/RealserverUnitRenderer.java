@@ -13,7 +13,11 @@ import java.util.List;
 
 /**
  * The realserver's systemd oneshot unit: silence ARP for the VIP first, then put the VIP on lo (the other order
- * would answer ARP for the VIP for a moment); the stop undoes both in reverse order.
+ * would answer ARP for the VIP for a moment); the stop undoes both in reverse order. Every start command can run
+ * again without doubling a rule. With the nft and arptables methods the ARP rules live in the nftables ruleset,
+ * which nftables.service replaces ("flush ruleset") on reload and empties on stop: the unit is ordered after it,
+ * re-applies its rules when nftables.service reloads, restarts with it, and stops with it (the VIP leaves lo
+ * rather than being answered for).
  */
 public final class RealserverUnitRenderer {
 
@@ -34,15 +38,26 @@ public final class RealserverUnitRenderer {
         t.line("Description=LVS-DR realserver " + rs.name() + ": VIP " + spec.vip() + " on lo, ARP suppression ("
                 + rs.arpMethod() + ")");
         t.line("DefaultDependencies=no");
-        t.line("After=local-fs.target");
+        boolean inRuleset = rs.arpMethod() != ArpMethod.SYSCTL;
+        t.line("After=local-fs.target" + (inRuleset ? " nftables.service" : ""));
+        if (inRuleset) {
+            t.line("PartOf=nftables.service");
+            t.line("ReloadPropagatedFrom=nftables.service");
+        }
         t.line("Wants=network-pre.target");
         t.line("Before=network-pre.target nginx.service");
         t.blank();
         t.line("[Service]");
         t.line("Type=oneshot");
         t.line("RemainAfterExit=yes");
-        for (String c : startCommands(spec, rs, layout)) {
+        List<String> start = startCommands(spec, rs, layout);
+        for (String c : start) {
             t.line("ExecStart=" + c);
+        }
+        if (inRuleset) {
+            for (String c : start) {
+                t.line("ExecReload=" + c);
+            }
         }
         for (String c : stopCommands(spec, rs)) {
             // "-": a stop must finish even when someone already removed the address or the rule by hand.
@@ -61,8 +76,11 @@ public final class RealserverUnitRenderer {
                     + " net.ipv4.conf.all.arp_announce=2");
             case NFT -> c.add("/usr/sbin/nft -f " + layout.path(NFT_INSTALL));
             case ARPTABLES -> {
-                c.add("/usr/sbin/arptables -A INPUT -d " + spec.vip() + " -j DROP");
-                c.add("/usr/sbin/arptables -A OUTPUT -s " + spec.vip() + " -j mangle --mangle-ip-s " + rs.address());
+                // delete (allowed to fail) then append: a restart or reload leaves exactly one copy of each rule
+                for (String rule : arptablesRules(spec, rs)) {
+                    c.add("-/usr/sbin/arptables -D " + rule);
+                    c.add("/usr/sbin/arptables -A " + rule);
+                }
             }
         }
         c.add("/usr/sbin/ip addr replace " + spec.vip() + "/32 dev lo");
@@ -77,10 +95,17 @@ public final class RealserverUnitRenderer {
         } else if (rs.arpMethod() == ArpMethod.NFT) {
             c.add("/usr/sbin/nft delete table arp " + NFT_TABLE);
         } else {
-            c.add("/usr/sbin/arptables -D INPUT -d " + spec.vip() + " -j DROP");
-            c.add("/usr/sbin/arptables -D OUTPUT -s " + spec.vip() + " -j mangle --mangle-ip-s " + rs.address());
+            for (String rule : arptablesRules(spec, rs)) {
+                c.add("/usr/sbin/arptables -D " + rule);
+            }
         }
         return c;
+    }
+
+    /** Drop ARP requests for the VIP; rewrite the sender address of VIP-sourced requests to the RIP. */
+    private static List<String> arptablesRules(ClusterSpec spec, Realserver rs) {
+        return List.of("INPUT -d " + spec.vip() + " -j DROP",
+                "OUTPUT -s " + spec.vip() + " -j mangle --mangle-ip-s " + rs.address());
     }
 
     /** The nft arp table the unit loads when the realserver uses the nft method. */
@@ -90,12 +115,7 @@ public final class RealserverUnitRenderer {
                 + " for the VIP " + spec.vip() + ", announce with " + rs.address() + " instead of the VIP", install,
                 List.of("loaded by " + UNIT + " (nft -f " + install + "); check with nft -c -f " + install),
                 List.of("nft delete table arp " + NFT_TABLE + " && rm " + install));
-        Text t = new Text();
-        // Declaring then deleting the table makes the file idempotent: a second load replaces, never duplicates.
-        t.line("table arp " + NFT_TABLE);
-        t.line("delete table arp " + NFT_TABLE);
-        t.blank();
-        t.open("table arp " + NFT_TABLE);
+        Text t = new Text().openReplacedNftTable("arp", NFT_TABLE);
         t.open("chain input");
         t.line("type filter hook input priority filter; policy accept;");
         t.line("arp daddr ip " + spec.vip() + " drop");

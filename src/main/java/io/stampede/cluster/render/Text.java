@@ -28,6 +28,17 @@ final class Text {
         return this;
     }
 
+    /**
+     * Opens an nft table that replaces any earlier copy: declaring then deleting it first makes the file
+     * idempotent, so a second load (a restart, a reload) replaces the table and never duplicates its rules.
+     */
+    Text openReplacedNftTable(String family, String name) {
+        line("table " + family + " " + name);
+        line("delete table " + family + " " + name);
+        blank();
+        return open("table " + family + " " + name);
+    }
+
     Text close() {
         depth--;
         return line("}");

@@ -41,7 +41,11 @@ class SpecReaderTest {
         assertEquals(4096, s.nginx().workerConnections());
         assertEquals(8192, s.nginx().workerRlimitNofile());
         assertEquals(1024, s.injectors().portLow());
-        assertEquals(65000, s.injectors().portHigh());
+        assertEquals(65535, s.injectors().portHigh());
+        assertEquals(List.of(1099), s.injectors().rmiPorts());
+        assertEquals(0, s.vrrp().preemptDelaySeconds());
+        assertEquals(IpvsTimeouts.KERNEL, s.lvs().timeouts());
+        assertFalse(s.lvs().inhibitOnFailure());
         assertNull(s.haproxy());
     }
 
@@ -113,6 +117,39 @@ class SpecReaderTest {
                 Arguments.of("every weight zero", Fixtures.HAPROXY.replace("address: 10.0.0.11}",
                         "address: 10.0.0.11, weight: 0}").replace("port: 8080}", "port: 8080, weight: 0}"),
                         "realservers"),
+                Arguments.of("interface ..", lvs.replace("directors:\n", "directors:\n  interface: '..'\n"),
+                        "directors.interface"),
+                Arguments.of("interface -x", lvs.replace("directors:\n", "directors:\n  interface: -x\n"),
+                        "directors.interface"),
+                Arguments.of("interface all", lvs.replace("directors:\n", "directors:\n  interface: all\n"),
+                        "directors.interface"),
+                Arguments.of("interface default", Fixtures.HAPROXY.replace("haproxy:\n",
+                        "haproxy:\n  interface: default\n"), "haproxy.interface"),
+                Arguments.of("health path with //", lvs + "health_check: {path: //health}\n", "health_check.path"),
+                Arguments.of("health path with ..", lvs + "health_check: {path: /x/../health}\n", "health_check.path"),
+                Arguments.of("health path with %61", lvs + "health_check: {path: /he%61lth}\n", "health_check.path"),
+                Arguments.of("health path above /", lvs + "health_check: {path: /../health}\n", "health_check.path"),
+                Arguments.of("health path with a bad escape", lvs + "health_check: {path: /h%zz}\n",
+                        "health_check.path"),
+                Arguments.of("HAProxy weight above 256", Fixtures.HAPROXY.replace("port: 8080}",
+                        "port: 8080, weight: 300}"), "realservers[1].weight"),
+                Arguments.of("HAProxy threads above MAX_THREADS", Fixtures.HAPROXY.replace("maxconn: 9000",
+                        "maxconn: 9000\n  threads: 65"), "haproxy.threads"),
+                Arguments.of("stats on the node without auth", Fixtures.HAPROXY.replace("maxconn: 9000",
+                        "maxconn: 9000\n  stats_bind: node"), "haproxy.stats_auth"),
+                Arguments.of("stats auth with a short password", Fixtures.HAPROXY.replace("maxconn: 9000",
+                        "maxconn: 9000\n  stats_auth: admin:short"), "haproxy.stats_auth"),
+                Arguments.of("unknown stats_bind", Fixtures.HAPROXY.replace("maxconn: 9000",
+                        "maxconn: 9000\n  stats_bind: everywhere"), "haproxy.stats_bind"),
+                Arguments.of("preempt_delay above keepalived's 1000 s", lvs.replace("directors:\n",
+                        "directors:\n  preempt_delay: 2000\n"), "directors.preempt_delay"),
+                Arguments.of("port range ends of equal parity", lvs + "injectors: {port_range: 1024-65000}\n",
+                        "injectors.port_range"),
+                Arguments.of("bad RMI port", lvs + "injectors: {rmi_ports: [1099, 70000]}\n", "injectors.rmi_ports"),
+                Arguments.of("nofile above the fs.nr_open ceiling", lvs + "limits: {nofile: 2147483600}\n",
+                        "limits.nofile"),
+                Arguments.of("unknown IPVS timeout", lvs.replace("directors:\n", "directors:\n  timeouts: {tcpfn: 30}\n"),
+                        "directors.timeouts.tcpfn"),
                 Arguments.of("not YAML", "vip: [10.0.0.1\n", "(file)"),
                 Arguments.of("duplicate key", lvs + "vip: 10.0.0.101\n", "(file)"),
                 Arguments.of("empty file", "", "(file)"));
@@ -127,6 +164,23 @@ class SpecReaderTest {
         for (SpecProblem p : e.problems()) {
             assertFalse(p.fix().isBlank(), "every refusal says how to fix it: " + p);
         }
+    }
+
+    @Test
+    void healthPathRefusalNamesThePathNginxWouldSee() {
+        SpecException e = assertThrows(SpecException.class,
+                () -> new SpecReader().read(Fixtures.LVS + "health_check: {path: '/x/.//he%61lth'}\n"));
+        assertTrue(e.problems().get(0).problem().contains("reaches nginx as /x/health"), e.getMessage());
+        assertEquals("write path: /x/health", e.problems().get(0).fix());
+        assertEquals("/health/", HealthPath.asNginxSeesIt("/health/x/.."));
+        assertEquals("/health", HealthPath.asNginxSeesIt("/health"));
+    }
+
+    @Test
+    void portRangeRefusalProposesARangeOfDifferentParity() {
+        SpecException e = assertThrows(SpecException.class,
+                () -> new SpecReader().read(Fixtures.LVS + "injectors: {port_range: 1025-65535}\n"));
+        assertEquals("write 1025-65534 (ends of different parity)", e.problems().get(0).fix());
     }
 
     @Test

@@ -31,9 +31,13 @@ class RenderersTest {
     @Test
     void oneFolderPerHostUnderItsRole() {
         assertEquals(List.of("director/lvs1/ipvsadm.rules", "director/lvs1/keepalived.conf",
-                "director/lvs1/modprobe.d/stampede-ip_vs.conf", "director/lvs1/sysctl.d/90-stampede-director.conf",
+                "director/lvs1/lvs-director.nft", "director/lvs1/modprobe.d/stampede-ip_vs.conf",
+                "director/lvs1/modules-load.d/stampede-ip_vs.conf", "director/lvs1/stampede-lvs-director.service",
+                "director/lvs1/sysctl.d/90-stampede-director.conf",
                 "director/lvs2/ipvsadm.rules", "director/lvs2/keepalived.conf",
-                "director/lvs2/modprobe.d/stampede-ip_vs.conf", "director/lvs2/sysctl.d/90-stampede-director.conf",
+                "director/lvs2/lvs-director.nft", "director/lvs2/modprobe.d/stampede-ip_vs.conf",
+                "director/lvs2/modules-load.d/stampede-ip_vs.conf", "director/lvs2/stampede-lvs-director.service",
+                "director/lvs2/sysctl.d/90-stampede-director.conf",
                 "injector/any/limits.d/90-stampede-injector.conf", "injector/any/sysctl.d/90-stampede-injector.conf",
                 "realserver/web1/nginx.conf", "realserver/web1/stampede-lvs-dr.service",
                 "realserver/web1/sysctl.d/90-stampede-realserver.conf", "realserver/web2/lvs-dr-arp.nft",
@@ -66,8 +70,10 @@ class RenderersTest {
         assertTrue(master.contains("retry 3\n"));
         assertFalse(master.contains("nb_get_retry") || master.contains("lb_algo") || master.contains("lb_kind"));
         assertFalse(master.contains("vrrp_strict"));
-        assertTrue(master.contains("state MASTER\n") && master.contains("priority 150\n"));
-        assertTrue(backup.contains("state BACKUP\n") && backup.contains("priority 100\n"));
+        assertTrue(master.contains("state BACKUP\n    nopreempt\n") && master.contains("priority 150\n"),
+                "both start as BACKUP with nopreempt: one failure, one failover");
+        assertTrue(backup.contains("state BACKUP\n    nopreempt\n") && backup.contains("priority 100\n"));
+        assertFalse(master.contains("state MASTER"));
         assertTrue(master.contains("unicast_src_ip 10.0.0.2\n") && master.contains("unicast_peer {\n        10.0.0.3\n"));
         assertTrue(backup.contains("unicast_src_ip 10.0.0.3\n") && backup.contains("unicast_peer {\n        10.0.0.2\n"));
         assertTrue(master.contains("10.0.0.100/32 dev eth0"));
@@ -160,9 +166,9 @@ class RenderersTest {
         assertTrue(cfg.contains("http-request set-header X-Request-Start t=%Ts%ms"));
         assertTrue(cfg.contains("http-check send meth GET uri /health ver HTTP/1.1 hdr Host localhost"));
         assertTrue(cfg.contains("http-check expect status 200"));
-        assertTrue(cfg.contains("option http-keep-alive\n    http-reuse safe\n"));
-        assertTrue(cfg.contains("bind 10.0.0.5:8404\n"));
-        assertTrue(HA.get("haproxy/ha2/haproxy.cfg").contains("bind 10.0.0.6:8404\n"));
+        assertTrue(cfg.contains("option http-keep-alive\n    option forwardfor\n    http-reuse safe\n"));
+        assertTrue(cfg.contains("bind 127.0.0.1:8404\n"), "without stats_auth the stats page stays on loopback");
+        assertFalse(cfg.contains("stats auth"));
         assertTrue(HA.get("haproxy/ha1/haproxy.service.d/stampede-limits.conf").endsWith("[Service]\nLimitNOFILE=19000\n"));
         String ka = HA.get("haproxy/ha1/keepalived.conf");
         assertTrue(ka.contains("virtual_router_id 52") && !ka.contains("virtual_server"));
@@ -172,13 +178,14 @@ class RenderersTest {
     @Test
     void kernelTuningPerRole() {
         String injector = LVS.get("injector/any/sysctl.d/90-stampede-injector.conf");
-        assertTrue(injector.contains("net.ipv4.ip_local_port_range = 1024 65000\n"));
+        assertTrue(injector.contains("net.ipv4.ip_local_port_range = 1024 65535\n"));
         assertTrue(injector.contains("net.ipv4.tcp_tw_reuse = 1\n"));
         assertFalse(injector.contains("tcp_tw_recycle"));
         assertTrue(LVS.get("injector/any/limits.d/90-stampede-injector.conf").contains("*    hard nofile 1048576\n"));
         String director = LVS.get("director/lvs1/sysctl.d/90-stampede-director.conf");
         assertTrue(director.contains("net.ipv4.conf.eth0.rp_filter = 0\n"));
-        assertTrue(director.contains("-net.ipv4.vs.expire_nodest_conn = 1\n"));
+        assertTrue(director.contains("\nnet.ipv4.vs.expire_nodest_conn = 1\n"), "applied, not skipped with '-'");
+        assertTrue(director.contains("\nnet.ipv4.vs.expire_quiescent_template = 1\n"));
         assertFalse(director.contains("ip_forward ="));
         assertTrue(LVS.get("director/lvs1/modprobe.d/stampede-ip_vs.conf").endsWith("options ip_vs conn_tab_bits=20\n"));
         String vlan = render(Fixtures.LVS.replace("directors:\n", "directors:\n  interface: eth0.100\n"))
@@ -198,5 +205,107 @@ class RenderersTest {
         Map<String, String> files = render(Fixtures.LVS + "injectors:\n  hosts:\n    - {name: inj1, address: 10.0.0.50}\n");
         assertTrue(files.containsKey("injector/inj1/sysctl.d/90-stampede-injector.conf"));
         assertFalse(files.keySet().stream().anyMatch(k -> k.startsWith("injector/any/")));
+    }
+
+    @Test
+    void haproxyPairGivesUpTheVipWhenHaproxyDies() {
+        String ka = HA.get("haproxy/ha1/keepalived.conf");
+        assertTrue(ka.contains("enable_script_security\n    script_user root\n"),
+                "keepalived -t exits 6 for scripts without script security");
+        assertTrue(ka.contains("vrrp_script chk_haproxy {\n    script \"/usr/bin/curl -fsS -m 3 -o /dev/null"
+                + " http://127.0.0.1:8404/haproxy-health\"\n    interval 2\n    timeout 4\n    fall 3\n    rise 2\n"));
+        assertTrue(ka.contains("track_script {\n        chk_haproxy\n    }\n"));
+        assertTrue(ka.contains("state BACKUP\n    nopreempt\n"), "no double preemption on the HAProxy pair");
+        assertTrue(HA.get("haproxy/ha1/haproxy.cfg").contains("monitor-uri /haproxy-health\n"),
+                "the URI the script asks is answered by HAProxy itself");
+        String lvs = LVS.get("director/lvs1/keepalived.conf");
+        assertFalse(lvs.contains("vrrp_script") || lvs.contains("track_script") || lvs.contains("script_user"));
+        String delayed = render(Fixtures.HAPROXY.replace("  maxconn: 9000", "  maxconn: 9000\n  preempt_delay: 60"))
+                .get("haproxy/ha2/keepalived.conf");
+        assertTrue(delayed.contains("state BACKUP\n    preempt_delay 60\n") && !delayed.contains("nopreempt"));
+    }
+
+    @Test
+    void haproxyLogsRequestsForwardsTheClientAndRetriesElsewhere() {
+        String cfg = HA.get("haproxy/ha1/haproxy.cfg");
+        assertTrue(cfg.contains("log /dev/log local0 info\n"), "httplog writes at info; notice would drop it");
+        assertFalse(cfg.contains("notice"));
+        assertTrue(cfg.contains("option forwardfor\n"));
+        assertTrue(cfg.contains("timeout http-request 10s\n"));
+        assertTrue(cfg.contains("retries 3\n    option redispatch\n"));
+        String auth = render(Fixtures.HAPROXY.replace("  maxconn: 9000",
+                "  maxconn: 9000\n  stats_bind: node\n  stats_auth: ops:s3cret-pass")).get("haproxy/ha2/haproxy.cfg");
+        assertTrue(auth.contains("bind 10.0.0.6:8404\n"));
+        assertTrue(auth.contains("stats auth ops:s3cret-pass\n"));
+        assertTrue(render(Fixtures.HAPROXY.replace("  maxconn: 9000", "  maxconn: 9000\n  stats_bind: node\n"
+                + "  stats_auth: ops:s3cret-pass")).get("haproxy/ha2/keepalived.conf")
+                .contains("http://10.0.0.6:8404/haproxy-health"), "the script asks where the stats frontend listens");
+    }
+
+    @Test
+    void realserverUnitFollowsNftablesAndReappliesItsRulesWithoutDoublingThem() {
+        String sysctl = LVS.get("realserver/web1/stampede-lvs-dr.service");
+        assertFalse(sysctl.contains("nftables.service"), "sysctl ARP suppression is not in the ruleset");
+        for (String name : List.of("realserver/web2/stampede-lvs-dr.service", "realserver/web3/stampede-lvs-dr.service")) {
+            String unit = LVS.get(name);
+            assertTrue(unit.contains("After=local-fs.target nftables.service\nPartOf=nftables.service\n"
+                    + "ReloadPropagatedFrom=nftables.service\n"), name);
+            assertEquals(unit.lines().filter(l -> l.startsWith("ExecStart=")).map(l -> l.substring(10)).toList(),
+                    unit.lines().filter(l -> l.startsWith("ExecReload=")).map(l -> l.substring(11)).toList(),
+                    "a reload of nftables.service re-applies exactly the start commands: " + name);
+        }
+        String arptables = LVS.get("realserver/web3/stampede-lvs-dr.service");
+        assertTrue(arptables.contains("ExecStart=-/usr/sbin/arptables -D INPUT -d 10.0.0.100 -j DROP\n"
+                + "ExecStart=/usr/sbin/arptables -A INPUT -d 10.0.0.100 -j DROP\n"));
+        assertTrue(arptables.contains("ExecStart=-/usr/sbin/arptables -D OUTPUT -s 10.0.0.100 -j mangle --mangle-ip-s"
+                + " 10.0.0.13\nExecStart=/usr/sbin/arptables -A OUTPUT -s 10.0.0.100 -j mangle --mangle-ip-s 10.0.0.13\n"));
+    }
+
+    @Test
+    void directorsLoadIpvsAtBootUntrackTheVipAndSetIpvsTimeouts() {
+        assertTrue(LVS.get("director/lvs1/modules-load.d/stampede-ip_vs.conf").endsWith("\n\nip_vs\n"));
+        String unit = LVS.get("director/lvs1/stampede-lvs-director.service");
+        assertTrue(unit.contains("After=local-fs.target systemd-modules-load.service nftables.service\n"
+                + "PartOf=nftables.service\nReloadPropagatedFrom=nftables.service\n"));
+        assertTrue(unit.contains("Before=network-pre.target keepalived.service\n"));
+        assertTrue(unit.contains("ExecStart=/usr/sbin/nft -f /etc/stampede/lvs-director.nft\n"
+                + "ExecStart=/usr/sbin/ipvsadm --set 900 120 300\nExecReload=/usr/sbin/nft -f /etc/stampede/lvs-director.nft\n"));
+        String nft = LVS.get("director/lvs1/lvs-director.nft");
+        assertTrue(nft.contains("type filter hook prerouting priority raw; policy accept;\n"
+                + "        ip daddr 10.0.0.100 tcp dport { 80 } notrack\n"));
+        String ka = LVS.get("director/lvs1/keepalived.conf");
+        assertTrue(ka.contains("lvs_timeouts tcp 900 tcpfin 120 udp 300\n"));
+        assertTrue(ka.contains("protocol TCP\n    alpha\n"), "realservers start down until their first check");
+        assertFalse(ka.contains("inhibit_on_failure"));
+        Map<String, String> tuned = render(Fixtures.LVS.replace("directors:\n", "directors:\n  inhibit_on_failure: true\n"
+                + "  timeouts: {tcp: 3600, tcpfin: 30, udp: 60}\n"));
+        String inhibit = tuned.get("director/lvs2/keepalived.conf");
+        assertEquals(3, inhibit.split("inhibit_on_failure", -1).length - 1, "one per real_server");
+        assertTrue(inhibit.contains("lvs_timeouts tcp 3600 tcpfin 30 udp 60\n"));
+        assertTrue(tuned.get("director/lvs2/stampede-lvs-director.service").contains("ipvsadm --set 3600 30 60\n"));
+    }
+
+    @Test
+    void reservedPortsAndNrOpenWhereTheLimitsNeedThem() {
+        assertTrue(LVS.get("injector/any/sysctl.d/90-stampede-injector.conf")
+                .contains("net.ipv4.ip_local_reserved_ports = 1099\n"));
+        assertTrue(HA.get("haproxy/ha1/sysctl.d/90-stampede-haproxy.conf")
+                .contains("net.ipv4.ip_local_reserved_ports = 8404\n"));
+        String rmi = render(Fixtures.LVS + "injectors: {rmi_ports: [1099, 1100]}\n")
+                .get("injector/any/sysctl.d/90-stampede-injector.conf");
+        assertTrue(rmi.contains("net.ipv4.ip_local_reserved_ports = 1099,1100\n"));
+        for (Map<String, String> files : List.of(LVS, HA)) {
+            files.forEach((name, text) -> assertFalse(text.contains("fs.nr_open"), name + ": default limits fit"));
+        }
+        Map<String, String> big = render(Fixtures.HAPROXY.replace("maxconn: 9000", "maxconn: 1000000")
+                + "limits: {nofile: 4000000}\nnginx: {worker_connections: 600000}\n");
+        assertTrue(big.get("injector/any/sysctl.d/90-stampede-injector.conf").contains("\nfs.nr_open = 4000000\n"));
+        assertTrue(big.get("haproxy/ha1/sysctl.d/90-stampede-haproxy.conf").contains("\nfs.nr_open = 2001000\n"));
+        assertTrue(big.get("realserver/web1/sysctl.d/90-stampede-realserver.conf").contains("\nfs.nr_open = 1200000\n"));
+        big.forEach((name, text) -> {
+            if (name.contains("/sysctl.d/")) {
+                assertEquals(List.of(), new SysctlSyntax().check(text), name);
+            }
+        });
     }
 }
