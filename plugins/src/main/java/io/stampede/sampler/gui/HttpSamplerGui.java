@@ -31,7 +31,7 @@ public class HttpSamplerGui extends StampedeSamplerGui {
         method = new JComboBox<>(METHODS);
         method.setEditable(true);
         method.setToolTipText("HTTP method (stampede.http.method), default GET; any token may be typed.");
-        path = field(40, "Request path with query, e.g. /search?q=x (stampede.http.path), default /.");
+        path = field(28, "Request path with query, e.g. /search?q=x (stampede.http.path), default /.");
         headers = area("Request headers, one 'Name: value' per line (stampede.http.headers). Host, Content-Length "
                 + "and, without keep-alive, Connection: close are added unless given here.");
         body = area("Request body sent as UTF-8 (stampede.http.body).");

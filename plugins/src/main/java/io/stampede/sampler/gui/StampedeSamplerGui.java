@@ -104,7 +104,7 @@ abstract class StampedeSamplerGui extends AbstractSamplerGui {
 
     /** A text area of a few rows: it grows with the window, and its block must fit a 1024 x 768 screen. */
     static JTextArea area(String tip) {
-        JTextArea a = new JTextArea(6, 60);
+        JTextArea a = new JTextArea(6, 48);
         a.setFont(new Font(Font.MONOSPACED, Font.PLAIN, a.getFont().getSize()));
         a.setToolTipText(tip);
         return a;
