@@ -33,7 +33,8 @@ class GuiSmokeIT {
 
     private static final int WIDTH = 1024;
     private static final int HEIGHT = 900;
-    private static final Pattern BOUNDS = Pattern.compile("(\\d+),(\\d+),(\\d+),(\\d+)");
+    /** x,y,width,height as the script writes them (Groovy prints a Rectangle's coordinates as 12.0). */
+    private static final Pattern BOUNDS = Pattern.compile("([\\d.]+),([\\d.]+),([\\d.]+),([\\d.]+)");
     private static final Path ROOT = Path.of(System.getProperty("stampede.root", "..")).toAbsolutePath().normalize();
 
     @ParameterizedTest
@@ -109,8 +110,11 @@ class GuiSmokeIT {
     private static int[] bounds(String line) {
         Matcher m = BOUNDS.matcher(line);
         assertTrue(m.find(), line);
-        return new int[] {Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)), Integer.parseInt(m.group(3)),
-            Integer.parseInt(m.group(4))};
+        int[] b = new int[4];
+        for (int i = 0; i < 4; i++) {
+            b[i] = (int) Math.round(Double.parseDouble(m.group(i + 1)));
+        }
+        return b;
     }
 
     private static int distinctColours(BufferedImage image) {
