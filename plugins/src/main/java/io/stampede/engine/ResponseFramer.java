@@ -7,7 +7,10 @@ package io.stampede.engine;
 
 import io.netty.buffer.ByteBuf;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.net.ProtocolException;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -15,29 +18,65 @@ import java.nio.charset.StandardCharsets;
  * Transfer-Encoding, Connection, Content-Type). One instance per connection, reset before each response; it is fed
  * whatever the socket delivered and consumes bytes up to the end of the current response only, so a pipelined
  * response stays in the buffer for the next call. Not thread-safe: the connection's event loop owns it.
+ *
+ * <h2>Framing (RFC 9112 §6.3)</h2>
+ * HEAD, 1xx, 204 and 304 responses end with their head (1xx other than 101 are skipped: the final response follows);
+ * otherwise a Transfer-Encoding list whose final coding is {@code chunked} frames the body by chunks, any other final
+ * coding means the body runs until the server closes, and Content-Length counts only without Transfer-Encoding.
+ *
+ * <h2>Strict: a {@link ProtocolException} naming what was wrong</h2>
+ * A bare CR or a NUL anywhere in the head, chunk lines or trailers; a status line other than
+ * {@code HTTP/1.x SP 3DIGIT [SP reason]}; a header line without a colon, with an empty name or a name that is not a
+ * token (whitespace inside it included); whitespace-preceded lines right after the status line; a Transfer-Encoding
+ * list that is malformed, empty or applies chunked more than once; an invalid or conflicting Content-Length when it
+ * frames the body; a chunk line that is not {@code 1*HEXDIG *(BWS ";" BWS token [BWS "=" BWS value])} (junk after the
+ * size, an empty extension name, whitespace at the end); chunk data not followed by CRLF; trailer lines as header
+ * lines; a head or trailer section over {@value #MAX_HEADER_BYTES} bytes.
+ *
+ * <h2>Lenient, as the RFC allows</h2>
+ * Bare LF line ends; empty lines before a status line (also after a 1xx); no SP after the status code; minor versions
+ * above 1.1 read as 1.1; codes outside 100-599 framed as final responses (the sample fails, as for a 5xx); whitespace
+ * between a header name and its colon, removed; obs-fold continuation lines, joined; control bytes other than NUL,
+ * CR and LF in a value or the reason phrase; repeated identical Content-Length values; Connection elements that are
+ * not plain tokens, ignored. A response with both Transfer-Encoding and Content-Length, or Transfer-Encoding in
+ * HTTP/1.0, is framed by Transfer-Encoding and its connection is not reused (§6.1, §6.3 item 3).
  */
 public final class ResponseFramer {
-    private static final int STATUS_LINE = 0;
-    private static final int HEADERS = 1;
-    private static final int FIXED_BODY = 2;
-    private static final int CHUNK_SIZE = 3;
-    private static final int CHUNK_EXTENSION = 4;
-    private static final int CHUNK_DATA = 5;
-    private static final int CHUNK_DATA_END = 6;
-    private static final int TRAILERS = 7;
-    private static final int UNTIL_CLOSE = 8;
-    private static final int DONE = 9;
+    private enum State {
+        /** Skips empty lines, then reads the status line. */
+        STATUS_LINE,
+        HEADERS,
+        FIXED_BODY,
+        CHUNK_SIZE_LINE,
+        CHUNK_DATA,
+        /** The CRLF after a chunk's data. */
+        CHUNK_DATA_END,
+        TRAILERS,
+        UNTIL_CLOSE,
+        DONE
+    }
 
-    /** A larger header block is more likely a runaway stream than a real response. */
+    /** A larger header block (or trailer section) is more likely a runaway stream than a real response. */
     static final int MAX_HEADER_BYTES = 64 * 1024;
+    /** Chunk size lines carry at most a few extensions; a longer one is a broken stream. */
+    static final int MAX_CHUNK_LINE = 4096;
 
-    private int state;
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class,
+            ByteOrder.LITTLE_ENDIAN);
+
+    private final TokenList tokens = new TokenList();
+
+    private State state;
     private boolean headRequest;
     private int keepLimit;
 
+    // mutable state of the current head (status line and headers, or an interim response's)
     private byte[] headerBlock = new byte[512];
     private int headerLen;
     private int lineStart;
+    /** Where the last CR of the current head line is; a CR not right before the LF is a bare CR. */
+    private int crAt;
+    private long skippedLineBytes;
 
     private int version;
     private int status;
@@ -45,16 +84,32 @@ public final class ResponseFramer {
     private int reasonEnd;
     private int contentTypeStart;
     private int contentTypeEnd;
+    private boolean contentTypeFolded;
     private long contentLength;
-    private boolean chunked;
+    private String lengthProblem;
+    private boolean transferEncoding;
+    private int codings;
+    private int chunkedCodings;
+    private boolean finalCodingChunked;
+    private String codingProblem;
     private boolean connectionClose;
     private boolean connectionKeepAlive;
-    private boolean closeDelimited;
+    /** The header line read last, interpreted once the next line shows it is not continued (obs-fold). */
+    private int pendingStart = -1;
+    private int pendingNameEnd;
+    private int pendingColon;
+    private int pendingEnd;
 
+    // mutable state of the body
+    private boolean closeDelimited;
+    private boolean framingSuspect;
     private long remaining;
-    private long chunkSize;
-    private int trailerLineLen;
-    private boolean sawChunkDigit;
+    private long lastChunkSize;
+    private boolean chunkCrSeen;
+    private byte[] line = new byte[64];
+    private int lineLen;
+    private int trailerBytes;
+    private boolean trailerLineSeen;
 
     private long headerBytes;
     private long bodyBytes;
@@ -65,31 +120,42 @@ public final class ResponseFramer {
     public void reset(boolean headRequest, int keepLimit) {
         this.headRequest = headRequest;
         this.keepLimit = Math.max(0, keepLimit);
-        state = STATUS_LINE;
+        state = State.STATUS_LINE;
         headerBytes = 0;
         bodyBytes = 0;
         bodyLen = 0;
+        skippedLineBytes = 0;
+        closeDelimited = false;
+        framingSuspect = false;
         startHeaderBlock();
     }
 
     private void startHeaderBlock() {
         headerLen = 0;
         lineStart = 0;
+        crAt = -1;
         version = 0;
         status = 0;
         reasonStart = reasonEnd = 0;
         contentTypeStart = contentTypeEnd = 0;
+        contentTypeFolded = false;
         contentLength = -1;
-        chunked = false;
+        lengthProblem = null;
+        transferEncoding = false;
+        codings = 0;
+        chunkedCodings = 0;
+        finalCodingChunked = false;
+        codingProblem = null;
         connectionClose = false;
         connectionKeepAlive = false;
+        pendingStart = -1;
     }
 
     /**
      * Consumes bytes of the current response from {@code in}.
      *
      * @return true once the response is complete; bytes after its end are left in {@code in}
-     * @throws ProtocolException when the bytes are not an HTTP/1.x response
+     * @throws ProtocolException when the bytes are not an HTTP/1.x response (the message says what was wrong)
      */
     public boolean feed(ByteBuf in) throws ProtocolException {
         while (in.isReadable()) {
@@ -98,51 +164,51 @@ public final class ResponseFramer {
                 case FIXED_BODY -> {
                     remaining -= keepBody(in, (int) Math.min(remaining, in.readableBytes()));
                     if (remaining == 0) {
-                        state = DONE;
+                        state = State.DONE;
                     }
                 }
-                case CHUNK_SIZE -> readChunkSize(in);
-                case CHUNK_EXTENSION, CHUNK_DATA_END -> {
-                    int lf = in.indexOf(in.readerIndex(), in.writerIndex(), (byte) '\n');
-                    int n = lf < 0 ? in.readableBytes() : lf - in.readerIndex() + 1;
-                    skipBody(in, n);
-                    if (lf >= 0) {
-                        if (state == CHUNK_DATA_END) {
-                            state = CHUNK_SIZE;
-                        } else {
-                            endChunkSizeLine();
-                        }
+                case CHUNK_SIZE_LINE -> {
+                    int end = readLine(in, MAX_CHUNK_LINE, "chunk size line");
+                    if (end >= 0) {
+                        parseChunkSizeLine(end);
                     }
                 }
                 case CHUNK_DATA -> {
                     remaining -= keepBody(in, (int) Math.min(remaining, in.readableBytes()));
                     if (remaining == 0) {
-                        state = CHUNK_DATA_END;
+                        state = State.CHUNK_DATA_END;
+                        chunkCrSeen = false;
                     }
                 }
-                case TRAILERS -> readTrailerByte(in);
+                case CHUNK_DATA_END -> readChunkDataEnd(in);
+                case TRAILERS -> {
+                    int end = readLine(in, MAX_HEADER_BYTES - trailerBytes, "trailer section");
+                    if (end >= 0) {
+                        parseTrailerLine(end);
+                    }
+                }
                 case UNTIL_CLOSE -> keepBody(in, in.readableBytes());
-                default -> {
+                case DONE -> {
                     return true;
                 }
             }
-            if (state == DONE) {
+            if (state == State.DONE) {
                 return true;
             }
         }
-        return state == DONE;
+        return state == State.DONE;
     }
 
     /** The peer closed the connection: completes a close-delimited body; false when the response is cut short. */
     public boolean closeReceived() {
-        if (state == UNTIL_CLOSE) {
-            state = DONE;
+        if (state == State.UNTIL_CLOSE) {
+            state = State.DONE;
         }
-        return state == DONE;
+        return state == State.DONE;
     }
 
     public boolean isComplete() {
-        return state == DONE;
+        return state == State.DONE;
     }
 
     /** True once at least one byte of the response arrived (a stale keep-alive connection delivers none). */
@@ -152,8 +218,8 @@ public final class ResponseFramer {
 
     /** Whether the connection may carry another request after this response. */
     public boolean reusable() {
-        return state == DONE && !connectionClose && (version >= 11 || connectionKeepAlive) && status != 101
-                && !closeDelimited;
+        return state == State.DONE && !connectionClose && (version >= 11 || connectionKeepAlive) && status != 101
+                && !closeDelimited && !framingSuspect;
     }
 
     /**
@@ -176,28 +242,31 @@ public final class ResponseFramer {
         int first = headerLen;
         int limit = first + n;
         byte[] b = headerBlock;
-        for (int i = first; i < limit; i++) {
-            if (b[i] != '\n') {
+        int i = first;
+        while (i < limit) {
+            // fast path: eight bytes at once while none is a control byte (printable ASCII and obs-text)
+            if (i + 8 <= limit && !hasControlByte((long) LONGS.get(b, i))) {
+                i += 8;
                 continue;
             }
-            headerLen = i + 1;
-            int end = i;
-            if (end > lineStart && b[end - 1] == '\r') {
-                end--;
+            for (int stop = Math.min(i + 8, limit); i < stop; i++) {
+                byte c = b[i];
+                if (c > '\r' || c < 0) {
+                    continue;
+                }
+                if (c == '\r') {
+                    if (crAt >= lineStart) {
+                        throw bareCr(crAt);
+                    }
+                    crAt = i;
+                } else if (c == 0) {
+                    throw new ProtocolException("NUL byte in the response " + where() + " after \""
+                            + Ascii.printable(b, lineStart, i) + '"');
+                } else if (c == '\n' && lineEnd(in, from, first, i)) {
+                    return;
+                }
+                // HTAB and other control bytes: judged by the line's parser
             }
-            if (state == STATUS_LINE) {
-                parseStatusLine(lineStart, end);
-                state = HEADERS;
-            } else if (end == lineStart) {
-                int consumed = i + 1 - first;
-                headerBytes += consumed;
-                in.readerIndex(from + consumed);
-                endOfHeaders(); // an interim (1xx) response starts a new block: parse its bytes in the next call
-                return;
-            } else {
-                parseHeader(lineStart, end);
-            }
-            lineStart = headerLen;
         }
         headerLen = limit;
         headerBytes += n;
@@ -207,21 +276,90 @@ public final class ResponseFramer {
         }
     }
 
+    /**
+     * A head line ends at {@code lf}; parses it.
+     *
+     * @return true when the head (or an empty line before it) ended and the caller must stop reading
+     */
+    private boolean lineEnd(ByteBuf in, int from, int first, int lf) throws ProtocolException {
+        int end = lf;
+        if (crAt >= lineStart) {
+            if (crAt != lf - 1) {
+                throw bareCr(crAt);
+            }
+            end--;
+        }
+        headerLen = lf + 1;
+        if (state == State.STATUS_LINE) {
+            if (end == lineStart) {
+                skipEmptyLine(in, from, lf + 1 - first);
+                return true;
+            }
+            parseStatusLine(lineStart, end);
+            state = State.HEADERS;
+        } else if (end == lineStart) {
+            int consumed = lf + 1 - first;
+            headerBytes += consumed;
+            in.readerIndex(from + consumed);
+            interpretPendingHeader();
+            endOfHeaders(); // an interim (1xx) response starts a new block: parse its bytes in the next call
+            return true;
+        } else {
+            headerLine(lineStart, end);
+        }
+        lineStart = headerLen;
+        return false;
+    }
+
+    /** Whether any of the eight bytes is below 0x0e (NUL to CR); bytes of 0x80 and above never count. */
+    private static boolean hasControlByte(long x) {
+        return ((x - 0x0e0e0e0e0e0e0e0eL) & ~x & 0x8080808080808080L) != 0;
+    }
+
+    /** RFC 9112 §2.2: empty lines before a status line are ignored; they are counted but not kept in the block. */
+    private void skipEmptyLine(ByteBuf in, int from, int consumed) throws ProtocolException {
+        headerBytes += consumed;
+        skippedLineBytes += headerLen;
+        in.readerIndex(from + consumed);
+        if (skippedLineBytes > MAX_HEADER_BYTES) {
+            throw new ProtocolException("More than " + MAX_HEADER_BYTES
+                    + " bytes of empty lines before the status line");
+        }
+        headerLen = 0;
+        lineStart = 0;
+        crAt = -1;
+    }
+
+    private String where() {
+        return state == State.STATUS_LINE ? "status line" : "headers";
+    }
+
+    private ProtocolException bareCr(int at) {
+        return new ProtocolException("Bare CR (not followed by LF) in the response " + where() + " after \""
+                + Ascii.printable(headerBlock, lineStart, at) + '"');
+    }
+
     private static ProtocolException tooLarge() {
         return new ProtocolException("Response header block larger than " + MAX_HEADER_BYTES + " bytes");
     }
 
+    /** {@code HTTP-version SP status-code SP [reason-phrase]} (RFC 9112 §4); the last SP may be missing. */
     private void parseStatusLine(int from, int end) throws ProtocolException {
         byte[] b = headerBlock;
         if (end - from < 12 || b[from] != 'H' || b[from + 1] != 'T' || b[from + 2] != 'T' || b[from + 3] != 'P'
-                || b[from + 4] != '/' || b[from + 6] != '.' || b[from + 8] != ' ') {
-            throw new ProtocolException("Not an HTTP/1.x status line: \"" + text(from, Math.min(end, from + 80)) + '"');
+                || b[from + 4] != '/' || digit(b[from + 5]) < 0 || b[from + 6] != '.' || digit(b[from + 7]) < 0
+                || b[from + 8] != ' ' || digit(b[from + 9]) < 0 || digit(b[from + 10]) < 0 || digit(b[from + 11]) < 0
+                || (end - from > 12 && b[from + 12] != ' ')) {
+            throw new ProtocolException("Not an HTTP/1.x status line (HTTP/1.1 SP 3-digit code SP reason): \""
+                    + Ascii.printable(b, from, end) + '"');
         }
-        version = digit(b[from + 5]) * 10 + digit(b[from + 7]);
+        if (b[from + 5] != '1') {
+            throw new ProtocolException("Unsupported HTTP version " + Ascii.printable(b, from, from + 8)
+                    + " in the status line (HTTP/1.x only)");
+        }
+        // RFC 9110 §2.5: a higher minor version within the major version we speak is read as the highest we know.
+        version = Math.min(11, 10 + digit(b[from + 7]));
         status = digit(b[from + 9]) * 100 + digit(b[from + 10]) * 10 + digit(b[from + 11]);
-        if (version < 10 || status < 100) {
-            throw new ProtocolException("Not an HTTP/1.x status line: \"" + text(from, end) + '"');
-        }
         reasonStart = Math.min(from + 13, end);
         reasonEnd = end;
     }
@@ -230,54 +368,181 @@ public final class ResponseFramer {
         return b >= '0' && b <= '9' ? b - '0' : -1000;
     }
 
-    private void parseHeader(int from, int end) throws ProtocolException {
+    /** A field line, or the continuation of the previous one (obs-fold, RFC 9112 §5.2: joined as if by SP). */
+    private void headerLine(int from, int end) throws ProtocolException {
         byte[] b = headerBlock;
-        int colon = from;
-        while (colon < end && b[colon] != ':') {
+        if (b[from] == ' ' || b[from] == '\t') {
+            if (pendingStart < 0) {
+                throw new ProtocolException("Whitespace-preceded line right after the status line: \""
+                        + Ascii.printable(b, from, end) + '"');
+            }
+            pendingEnd = end;
+            return;
+        }
+        interpretPendingHeader();
+        int nameEnd = fieldNameEnd(b, from, end, "header");
+        int colon = nameEnd;
+        while (b[colon] != ':') {
             colon++;
         }
-        if (colon == end) {
-            throw new ProtocolException("Malformed response header line: \"" + text(from, end) + '"');
+        pendingStart = from;
+        pendingNameEnd = nameEnd;
+        pendingColon = colon;
+        pendingEnd = end;
+    }
+
+    /**
+     * Validates {@code field-name [whitespace] ":"} (RFC 9112 §5.1) and returns where the name ends. Whitespace
+     * between the name and the colon is tolerated (the RFC has proxies remove it from responses); anything else that
+     * is not a token byte is an error.
+     */
+    static int fieldNameEnd(byte[] b, int from, int end, String what) throws ProtocolException {
+        int nameEnd = TokenList.tokenEnd(b, from, end);
+        int i = nameEnd;
+        while (i < end && (b[i] == ' ' || b[i] == '\t')) {
+            i++;
         }
-        int vs = colon + 1;
-        while (vs < end && (b[vs] == ' ' || b[vs] == '\t')) {
+        if (i < end && b[i] == ':' && nameEnd > from) {
+            return nameEnd;
+        }
+        String text = Ascii.printable(b, from, end);
+        if (indexOf(b, from, end, (byte) ':') < 0) {
+            throw new ProtocolException("Response " + what + " line without a colon: \"" + text + '"');
+        }
+        if (nameEnd == from) {
+            throw new ProtocolException("Response " + what + " line without a field name: \"" + text + '"');
+        }
+        if (i > nameEnd) {
+            throw new ProtocolException("Whitespace inside the response " + what + " name in \"" + text + '"');
+        }
+        throw new ProtocolException(Ascii.describe(b[nameEnd]) + " inside the response " + what + " name in \""
+                + text + '"');
+    }
+
+    private void interpretPendingHeader() {
+        if (pendingStart < 0) {
+            return;
+        }
+        int from = pendingStart;
+        int nameLen = pendingNameEnd - from;
+        int vs = pendingColon + 1;
+        int ve = pendingEnd;
+        byte[] b = headerBlock;
+        while (vs < ve && isWhitespace(b[vs])) {
             vs++;
         }
-        int ve = end;
-        while (ve > vs && (b[ve - 1] == ' ' || b[ve - 1] == '\t')) {
+        while (ve > vs && isWhitespace(b[ve - 1])) {
             ve--;
         }
-        int nameLen = colon - from;
+        pendingStart = -1;
         if (nameLen == 14 && nameIs(from, "content-length")) {
-            contentLength = parseLength(vs, ve);
+            contentLength(vs, ve);
         } else if (nameLen == 17 && nameIs(from, "transfer-encoding")) {
-            chunked = containsIgnoreCase(vs, ve, "chunked");
+            transferEncoding(vs, ve);
         } else if (nameLen == 10 && nameIs(from, "connection")) {
-            connectionClose |= containsIgnoreCase(vs, ve, "close");
-            connectionKeepAlive |= containsIgnoreCase(vs, ve, "keep-alive");
+            // fast path: the one-token values nearly every server sends
+            if (ve - vs == 10 && regionIgnoreCase(vs, "keep-alive")) {
+                connectionKeepAlive = true;
+                return;
+            }
+            if (ve - vs == 5 && regionIgnoreCase(vs, "close")) {
+                connectionClose = true;
+                return;
+            }
+            for (TokenList t = tokens.over(b, vs, ve); t.next();) {
+                connectionClose |= t.nameIs("close") && !t.hasParameters();
+                connectionKeepAlive |= t.nameIs("keep-alive") && !t.hasParameters();
+            }
         } else if (nameLen == 12 && nameIs(from, "content-type")) {
             contentTypeStart = vs;
             contentTypeEnd = ve;
+            contentTypeFolded = indexOf(b, vs, ve, (byte) '\n') >= 0;
         }
     }
 
-    private long parseLength(int from, int end) throws ProtocolException {
-        long v = 0;
-        if (from == end) {
-            throw new ProtocolException("Empty Content-Length");
-        }
+    /** A CR or LF inside a value comes from an obs-fold and counts as whitespace. */
+    private static boolean isWhitespace(byte c) {
+        return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+    }
+
+    private static int indexOf(byte[] b, int from, int end, byte c) {
         for (int i = from; i < end; i++) {
-            int d = digit(headerBlock[i]);
-            if (d < 0 || v > Long.MAX_VALUE / 10) {
-                throw new ProtocolException("Invalid Content-Length: \"" + text(from, end) + '"');
+            if (b[i] == c) {
+                return i;
             }
-            v = v * 10 + d;
         }
-        return v;
+        return -1;
+    }
+
+    /**
+     * RFC 9110 §8.6: a decimal number; a list of identical numbers (or repeated identical fields) counts as one.
+     * A problem is kept, not thrown: Content-Length does not matter when Transfer-Encoding frames the body.
+     */
+    private void contentLength(int from, int end) {
+        byte[] b = headerBlock;
+        int i = from;
+        do {
+            int start = i;
+            long v = 0;
+            while (i < end && digit(b[i]) >= 0) {
+                if (v > (Long.MAX_VALUE - 9) / 10) {
+                    lengthProblem("Content-Length too large: \"" + Ascii.printable(b, from, end) + '"');
+                    return;
+                }
+                v = v * 10 + digit(b[i]);
+                i++;
+            }
+            int next = i;
+            while (next < end && isWhitespace(b[next])) {
+                next++;
+            }
+            if (i == start || (next < end && b[next] != ',')) {
+                lengthProblem("Invalid Content-Length: \"" + Ascii.printable(b, from, end) + '"');
+                return;
+            }
+            if (contentLength >= 0 && contentLength != v) {
+                lengthProblem("Conflicting Content-Length values " + contentLength + " and " + v);
+                return;
+            }
+            contentLength = v;
+            i = next < end ? next + 1 : end;
+            while (i < end && isWhitespace(b[i])) {
+                i++;
+            }
+        } while (i < end);
+    }
+
+    private void lengthProblem(String message) {
+        if (lengthProblem == null) {
+            lengthProblem = message;
+        }
+    }
+
+    /** RFC 9112 §6.1: codings in the order applied; several fields form one list. */
+    private void transferEncoding(int from, int end) {
+        transferEncoding = true;
+        for (TokenList t = tokens.over(headerBlock, from, end); t.next();) {
+            if (t.problem() != null) {
+                if (codingProblem == null) {
+                    codingProblem = "Invalid Transfer-Encoding \"" + Ascii.printable(headerBlock, from, end) + "\": "
+                            + t.problem();
+                }
+                return;
+            }
+            codings++;
+            finalCodingChunked = t.nameIs("chunked");
+            if (finalCodingChunked) {
+                chunkedCodings++;
+            }
+        }
     }
 
     /** {@code lower} is ASCII lower case; header names compare case-insensitively (RFC 9110). */
     private boolean nameIs(int from, String lower) {
+        return regionIgnoreCase(from, lower);
+    }
+
+    private boolean regionIgnoreCase(int from, String lower) {
         for (int i = 0; i < lower.length(); i++) {
             if ((headerBlock[from + i] | 0x20) != lower.charAt(i)) {
                 return false;
@@ -286,75 +551,176 @@ public final class ResponseFramer {
         return true;
     }
 
-    private boolean containsIgnoreCase(int from, int end, String lower) {
-        int n = lower.length();
-        for (int i = from; i + n <= end; i++) {
-            int j = 0;
-            while (j < n && (headerBlock[i + j] | 0x20) == lower.charAt(j)) {
-                j++;
-            }
-            if (j == n) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private void endOfHeaders() {
+    /** RFC 9112 §6.3, in its order. */
+    private void endOfHeaders() throws ProtocolException {
         closeDelimited = false;
-        if (status < 200 && status != 101) {
+        if (status < 200 && status >= 100 && status != 101) {
             // Interim response (100 Continue, 103 Early Hints): the final response follows on the same stream.
-            state = STATUS_LINE;
+            state = State.STATUS_LINE;
             startHeaderBlock();
             return;
         }
         if (headRequest || status == 204 || status == 304 || status == 101) {
-            state = DONE;
-        } else if (chunked) {
-            state = CHUNK_SIZE;
-            chunkSize = 0;
-            sawChunkDigit = false;
+            state = State.DONE;
+        } else if (transferEncoding) {
+            if (codingProblem != null) {
+                throw new ProtocolException(codingProblem);
+            }
+            if (codings == 0) {
+                throw new ProtocolException("Transfer-Encoding without a coding");
+            }
+            if (chunkedCodings > 1) {
+                throw new ProtocolException("Transfer-Encoding applies chunked more than once");
+            }
+            // Content-Length is ignored; both together, or Transfer-Encoding in HTTP/1.0, end the connection (§6.1).
+            framingSuspect = contentLength >= 0 || lengthProblem != null || version < 11;
+            if (finalCodingChunked) {
+                state = State.CHUNK_SIZE_LINE;
+                lineLen = 0;
+            } else {
+                closeDelimited = true;
+                state = State.UNTIL_CLOSE;
+            }
+        } else if (lengthProblem != null) {
+            throw new ProtocolException(lengthProblem);
         } else if (contentLength >= 0) {
             remaining = contentLength;
-            state = contentLength == 0 ? DONE : FIXED_BODY;
+            state = contentLength == 0 ? State.DONE : State.FIXED_BODY;
         } else {
             closeDelimited = true;
-            state = UNTIL_CLOSE;
+            state = State.UNTIL_CLOSE;
         }
     }
 
-    private void readChunkSize(ByteBuf in) throws ProtocolException {
-        byte b = in.readByte();
-        bodyBytes++;
-        int hex = hexValue(b);
-        if (hex >= 0) {
-            if (chunkSize > (Long.MAX_VALUE >> 4)) {
-                throw new ProtocolException("Chunk size too large");
+    /**
+     * Appends the readable bytes up to and including the next LF to {@link #line}.
+     *
+     * @return the line's length without its CRLF (or LF) once the line is complete, else -1
+     */
+    private int readLine(ByteBuf in, int max, String what) throws ProtocolException {
+        int lf = in.indexOf(in.readerIndex(), in.writerIndex(), (byte) '\n');
+        int n = (lf < 0 ? in.writerIndex() : lf + 1) - in.readerIndex();
+        if (lineLen + n - (lf < 0 ? 0 : 1) > max) {
+            throw new ProtocolException("Response " + what + " longer than " + max + " bytes");
+        }
+        if (lineLen + n > line.length) {
+            byte[] bigger = new byte[Math.max(line.length * 2, lineLen + n)];
+            System.arraycopy(line, 0, bigger, 0, lineLen);
+            line = bigger;
+        }
+        in.readBytes(line, lineLen, n);
+        lineLen += n;
+        bodyBytes += n;
+        if (lf < 0) {
+            return -1;
+        }
+        int end = lineLen - 1;
+        if (end > 0 && line[end - 1] == '\r') {
+            end--;
+        }
+        for (int i = 0; i < end; i++) {
+            if (line[i] == '\r' || line[i] == 0) {
+                throw new ProtocolException((line[i] == 0 ? "NUL byte" : "Bare CR (not followed by LF)")
+                        + " in the response " + what + " after \"" + Ascii.printable(line, 0, i) + '"');
             }
-            chunkSize = (chunkSize << 4) | hex;
-            sawChunkDigit = true;
-        } else if (b == '\n') {
-            endChunkSizeLine();
-        } else if (b == ';' || b == ' ' || b == '\t') {
-            state = CHUNK_EXTENSION;
-        } else if (b != '\r') {
-            throw new ProtocolException("Invalid chunk size byte 0x" + Integer.toHexString(b & 0xff));
+        }
+        lineLen = 0;
+        return end;
+    }
+
+    /** {@code chunk-size [chunk-ext]}, chunk-ext = {@code *( BWS ";" BWS name [ BWS "=" BWS value ] )} (§7.1). */
+    private void parseChunkSizeLine(int end) throws ProtocolException {
+        byte[] b = line;
+        int i = 0;
+        long size = 0;
+        while (i < end && hexValue(b[i]) >= 0) {
+            if (size > (Long.MAX_VALUE >> 4)) {
+                throw new ProtocolException("Chunk size too large: \"" + Ascii.printable(b, 0, end) + '"');
+            }
+            size = (size << 4) | hexValue(b[i]);
+            i++;
+        }
+        if (i == 0) {
+            throw invalidChunkLine(end, "no hexadecimal chunk size");
+        }
+        while (i < end) {
+            int j = skipBlanks(b, i, end);
+            if (j == end) {
+                throw invalidChunkLine(end, "whitespace at the end of the line");
+            }
+            if (b[j] != ';') {
+                throw invalidChunkLine(end, Ascii.describe(b[j]) + " where ';' or the line end belongs");
+            }
+            j = skipBlanks(b, j + 1, end);
+            int nameEnd = TokenList.tokenEnd(b, j, end);
+            if (nameEnd == j) {
+                throw invalidChunkLine(end, "a chunk extension without a name");
+            }
+            i = nameEnd;
+            j = skipBlanks(b, nameEnd, end);
+            if (j < end && b[j] == '=') {
+                j = skipBlanks(b, j + 1, end);
+                int valueEnd = j < end && b[j] == '"'
+                        ? TokenList.quotedEnd(b, j, end) : TokenList.tokenEnd(b, j, end);
+                if (valueEnd <= j) {
+                    throw invalidChunkLine(end, "a chunk extension without a valid value after '='");
+                }
+                i = valueEnd;
+            }
+        }
+        if (size == 0) {
+            state = State.TRAILERS;
+            trailerBytes = 0;
+            trailerLineSeen = false;
+        } else {
+            remaining = size;
+            lastChunkSize = size;
+            state = State.CHUNK_DATA;
         }
     }
 
-    private void endChunkSizeLine() throws ProtocolException {
-        if (!sawChunkDigit) {
-            throw new ProtocolException("Missing chunk size");
+    private ProtocolException invalidChunkLine(int end, String why) {
+        return new ProtocolException("Invalid chunk size line \"" + Ascii.printable(line, 0, end) + "\": " + why);
+    }
+
+    private static int skipBlanks(byte[] b, int from, int end) {
+        while (from < end && (b[from] == ' ' || b[from] == '\t')) {
+            from++;
         }
-        if (chunkSize == 0) {
-            state = TRAILERS;
-            trailerLineLen = 0;
+        return from;
+    }
+
+    /** Chunk data is followed by CRLF (or a bare LF); anything else means the chunk was longer than its size. */
+    private void readChunkDataEnd(ByteBuf in) throws ProtocolException {
+        byte c = in.readByte();
+        bodyBytes++;
+        if (c == '\n') {
+            state = State.CHUNK_SIZE_LINE;
+            lineLen = 0;
+        } else if (c == '\r' && !chunkCrSeen) {
+            chunkCrSeen = true;
         } else {
-            remaining = chunkSize;
-            state = CHUNK_DATA;
+            throw new ProtocolException("Chunk data not followed by CRLF after " + lastChunkSize
+                    + " bytes (the chunk is longer than its size line says)");
         }
-        chunkSize = 0;
-        sawChunkDigit = false;
+    }
+
+    /** A trailer field line (validated like a header line, its value not read) or the empty line ending the body. */
+    private void parseTrailerLine(int end) throws ProtocolException {
+        trailerBytes += end;
+        if (end == 0) {
+            state = State.DONE;
+            return;
+        }
+        if (line[0] == ' ' || line[0] == '\t') {
+            if (!trailerLineSeen) {
+                throw new ProtocolException("Whitespace-preceded first trailer line: \""
+                        + Ascii.printable(line, 0, end) + '"');
+            }
+            return;
+        }
+        fieldNameEnd(line, 0, end, "trailer");
+        trailerLineSeen = true;
     }
 
     private static int hexValue(byte b) {
@@ -363,19 +729,6 @@ public final class ResponseFramer {
         }
         int l = b | 0x20;
         return l >= 'a' && l <= 'f' ? l - 'a' + 10 : -1;
-    }
-
-    private void readTrailerByte(ByteBuf in) {
-        byte b = in.readByte();
-        bodyBytes++;
-        if (b == '\n') {
-            if (trailerLineLen == 0) {
-                state = DONE;
-            }
-            trailerLineLen = 0;
-        } else if (b != '\r') {
-            trailerLineLen++;
-        }
     }
 
     /** Counts n body bytes and copies only those that still fit under the kept limit. */
@@ -393,11 +746,6 @@ public final class ResponseFramer {
         in.skipBytes(n - Math.max(copy, 0));
         bodyBytes += n;
         return n;
-    }
-
-    private void skipBody(ByteBuf in, int n) {
-        in.skipBytes(n);
-        bodyBytes += n;
     }
 
     private String text(int from, int end) {
@@ -460,12 +808,16 @@ public final class ResponseFramer {
     }
 
     public boolean contentTypeEquals(String candidate) {
-        return regionEquals(contentTypeStart, contentTypeEnd, candidate);
+        return !contentTypeFolded && regionEquals(contentTypeStart, contentTypeEnd, candidate);
     }
 
-    /** The Content-Type header value, or null when the response had none. */
+    /** The Content-Type header value (a folded one joined by spaces), or null when the response had none. */
     public String contentType() {
-        return contentTypeEnd > contentTypeStart ? text(contentTypeStart, contentTypeEnd) : null;
+        if (contentTypeEnd <= contentTypeStart) {
+            return null;
+        }
+        String value = text(contentTypeStart, contentTypeEnd);
+        return contentTypeFolded ? value.replaceAll("\\r?\\n[ \\t]*", " ") : value;
     }
 
     private boolean regionEquals(int from, int end, String candidate) {
@@ -488,7 +840,8 @@ public final class ResponseFramer {
             case HEADERS -> "inside the response headers after " + headerBytes + " bytes";
             case FIXED_BODY -> "after " + bodyBytes + " of " + contentLength + " body bytes";
             case TRAILERS -> "inside the chunked trailers";
-            default -> "inside the chunked body after " + bodyBytes + " bytes";
+            case CHUNK_SIZE_LINE, CHUNK_DATA, CHUNK_DATA_END -> "inside the chunked body after " + bodyBytes + " bytes";
+            case UNTIL_CLOSE, DONE -> "after the end of the response";
         };
     }
 }

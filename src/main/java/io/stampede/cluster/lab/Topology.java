@@ -88,7 +88,7 @@ final class Topology {
         int size = 1 << (32 - spec.network().prefix());
         for (int i = size - 2; i > 0; i--) {
             Ipv4 candidate = spec.network().network().plus(i);
-            if (!used.contains(candidate) && !candidate.equals(spec.vip())) {
+            if (!used.contains(candidate) && !spec.vips().contains(candidate)) {
                 return candidate;
             }
         }

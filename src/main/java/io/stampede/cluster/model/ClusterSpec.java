@@ -9,11 +9,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One validated cluster description. Exactly one of {@link #lvs()} and {@link #haproxy()} is set: the VIP is
- * held either by LVS-DR directors or by HAProxy nodes.
+ * One validated cluster description. Exactly one of {@link #lvs()} and {@link #haproxy()} is set: the VIPs are
+ * held either by LVS-DR directors or by HAProxy nodes. tls is null when no port is served over TLS.
  */
-public record ClusterSpec(String name, Ipv4 vip, List<Integer> ports, Cidr network, Lvs lvs, Haproxy haproxy,
-        List<Realserver> realservers, HealthCheck healthCheck, Nginx nginx, Injectors injectors, int nofileLimit) {
+public record ClusterSpec(String name, List<VirtualService> services, Cidr network, Lvs lvs, Haproxy haproxy,
+        List<Realserver> realservers, HealthCheck healthCheck, Nginx nginx, Injectors injectors, int nofileLimit,
+        Tls tls) {
 
     /** fs.nr_open on a fresh kernel: no process may raise its descriptor limit above it. */
     public static final int DEFAULT_NR_OPEN = 1_048_576;
@@ -21,8 +22,27 @@ public record ClusterSpec(String name, Ipv4 vip, List<Integer> ports, Cidr netwo
     public static final int MAX_NR_OPEN = 2_147_483_584;
 
     public ClusterSpec {
-        ports = List.copyOf(ports);
+        services = List.copyOf(services);
         realservers = List.copyOf(realservers);
+    }
+
+    /** The first service's VIP: the one the lab probes. */
+    public Ipv4 vip() {
+        return services.get(0).vip();
+    }
+
+    /** Every distinct VIP, in description order: all of them ride the VRRP instance and sit on DR realservers' lo. */
+    public List<Ipv4> vips() {
+        return services.stream().map(VirtualService::vip).distinct().toList();
+    }
+
+    /** Every distinct port of every service, in description order: what a DR realserver's nginx listens on. */
+    public List<Integer> ports() {
+        return services.stream().flatMap(s -> s.ports().stream()).distinct().toList();
+    }
+
+    public boolean isTls(int port) {
+        return tls != null && tls.covers(port);
     }
 
     public boolean isDirectRouting() {
@@ -35,7 +55,7 @@ public record ClusterSpec(String name, Ipv4 vip, List<Integer> ports, Cidr netwo
     }
 
     public int port() {
-        return ports.get(0);
+        return services.get(0).ports().get(0);
     }
 
     /** Every named host, in a stable order (front to back). */

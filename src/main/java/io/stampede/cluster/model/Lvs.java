@@ -6,9 +6,10 @@
 package io.stampede.cluster.model;
 
 /**
- * The LVS-DR director layer: its VRRP pair, the IPVS scheduler, persistence, connection-table size, IPVS timeouts,
+ * The LVS-DR director layer: its VRRP pair, the IPVS scheduler, the default persistence (timeout and client
+ * netmask, null when unset) of the virtual services, connection-table size, IPVS timeouts,
  * and whether a failed realserver is kept with weight 0 (inhibit_on_failure) instead of being removed.
  */
-public record Lvs(Vrrp vrrp, String scheduler, int persistenceSeconds, int connTabBits, IpvsTimeouts timeouts,
-        boolean inhibitOnFailure) {
+public record Lvs(Vrrp vrrp, String scheduler, int persistenceSeconds, Ipv4 persistenceNetmask, int connTabBits,
+        IpvsTimeouts timeouts, boolean inhibitOnFailure) {
 }

@@ -25,6 +25,9 @@ public final class SpecReader {
     private static final Pattern NAME = Pattern.compile("[a-z][a-z0-9-]{0,11}");
     private static final Pattern IFACE = Pattern.compile("[A-Za-z0-9_.-]{1,15}");
     private static final Pattern PATH = Pattern.compile("/[A-Za-z0-9._~/%-]*");
+    /** A service's persistence (and, when it has persistence, its netmask) comes from directors: by default. */
+    private static final int INHERIT = -1;
+    private static final Pattern FILE = Pattern.compile("/[A-Za-z0-9._/+-]+");
     private static final Pattern AUTH = Pattern.compile("[A-Za-z0-9_.-]{1,32}:[^\\s:#\"']{8,128}");
 
     public ClusterSpec read(String yamlText) throws SpecException {
@@ -57,18 +60,33 @@ public final class SpecReader {
             problems.add("name", "'" + name + "' is not a usable name",
                     "use 1-12 characters: a lowercase letter, then lowercase letters, digits or '-'");
         }
-        Ipv4 vip = top.address("vip", true);
-        List<Integer> ports = readPorts(top, problems);
-        Cidr network = readNetwork(top, vip, problems);
-        ArpMethod defaultArp = top.choice("arp_method", ArpMethod.SYSCTL, ArpMethod.class, ArpMethod::parse);
         boolean hasDirectors = top.has("directors");
         boolean hasHaproxy = top.has("haproxy");
+        boolean shorthand = !top.has("services");
+        List<VirtualService> drafts;
+        if (shorthand) {
+            drafts = List.of(new VirtualService(top.address("vip", true), readPorts(top), 0, INHERIT, null));
+        } else {
+            if (top.has("vip") || top.has("ports")) {
+                problems.add("services", "is given together with vip:/ports:",
+                        "describe every virtual service under services: and remove the top-level vip: and ports:");
+            }
+            drafts = top.list("services", f -> readService(f, hasDirectors));
+            if (drafts.isEmpty()) {
+                problems.add("services", "is empty", "list at least one '- {vip: 10.0.0.100, ports: [80]}'");
+            }
+        }
+        Ipv4 vip = drafts.isEmpty() ? null : drafts.get(0).vip();
+        Cidr network = readNetwork(top, vip, problems);
+        ArpMethod defaultArp = top.choice("arp_method", ArpMethod.SYSCTL, ArpMethod.class, ArpMethod::parse);
         Lvs lvs = hasDirectors ? readLvs(top.child("directors")) : null;
         Haproxy haproxy = hasHaproxy ? readHaproxy(top.child("haproxy")) : null;
         if (hasDirectors == hasHaproxy) {
             problems.add("directors/haproxy", hasDirectors ? "both layers are described" : "neither layer is described",
                     "give exactly one of directors: (LVS-DR) or haproxy: (HAProxy) in front of the realservers");
         }
+        List<VirtualService> services = drafts.stream().map(s -> inherit(s, lvs)).toList();
+        List<Integer> ports = services.stream().flatMap(s -> s.ports().stream()).distinct().toList();
         int port = ports.isEmpty() ? 80 : ports.get(0);
         List<Realserver> realservers = top.list("realservers",
                 f -> readRealserver(f, port, ports.size(), defaultArp, hasDirectors));
@@ -87,16 +105,71 @@ public final class SpecReader {
                     "lower limits.nofile to at most " + ClusterSpec.MAX_NR_OPEN);
         }
         limits.finish();
+        Tls tls = top.has("tls") ? readTls(top.child("tls")) : null;
         if (problems.isEmpty()) {
-            ClusterSpec spec = new ClusterSpec(name, vip, ports, network, lvs, haproxy, realservers, health, nginx,
-                    injectors, nofile);
-            new SpecRules(spec, problems).check();
+            ClusterSpec spec = new ClusterSpec(name, services, network, lvs, haproxy, realservers, health, nginx,
+                    injectors, nofile, tls);
+            new SpecRules(spec, shorthand, problems).check();
             return spec;
         }
         return null;
     }
 
-    private static List<Integer> readPorts(Fields top, Problems problems) {
+    private static VirtualService inherit(VirtualService s, Lvs lvs) {
+        int persistence = s.persistenceSeconds() != INHERIT ? s.persistenceSeconds()
+                : lvs == null ? 0 : lvs.persistenceSeconds();
+        Ipv4 mask = s.persistenceNetmask() != null || lvs == null || persistence == 0 ? s.persistenceNetmask()
+                : lvs.persistenceNetmask();
+        return new VirtualService(s.vip(), s.ports(), s.fwmark(), persistence, mask);
+    }
+
+    private static VirtualService readService(Fields f, boolean dr) {
+        Ipv4 vip = f.address("vip", true);
+        List<Integer> ports = readPorts(f);
+        int fwmark = f.integer("fwmark", 0, 1, Integer.MAX_VALUE);
+        int persistence = f.has("persistence") ? f.integer("persistence", 0, 0, 86_400) : INHERIT;
+        Ipv4 mask = readNetmask(f, "persistence_netmask");
+        for (String lvsOnly : List.of("fwmark", "persistence", "persistence_netmask")) {
+            if (!dr && f.has(lvsOnly)) {
+                f.problems().add(f.field(lvsOnly), "only applies to LVS-DR directors (an IPVS service setting)",
+                        "remove it, or put the cluster behind directors:");
+            }
+        }
+        return new VirtualService(vip, ports, fwmark, persistence, mask);
+    }
+
+    /** A contiguous IPv4 netmask such as 255.255.255.0, or null when absent or refused. */
+    private static Ipv4 readNetmask(Fields f, String key) {
+        Ipv4 mask = f.address(key, false);
+        if (mask == null) {
+            return null;
+        }
+        int inverted = ~mask.bits();
+        if ((inverted & (inverted + 1)) != 0) {
+            f.problems().add(f.field(key), mask + " is not a netmask (its one bits must come first)",
+                    "write a mask such as 255.255.255.0 (one persistence entry per /24 of clients)");
+            return null;
+        }
+        return mask;
+    }
+
+    private static Tls readTls(Fields f) {
+        String certificate = f.requiredString("certificate", "/etc/ssl/private/site.pem");
+        String key = f.string("key", certificate);
+        for (String k : List.of("certificate", "key")) {
+            String v = k.equals("key") ? key : certificate;
+            if (v != null && !FILE.matcher(v).matches()) {
+                f.problems().add(f.field(k), "'" + v + "' is not an absolute file path",
+                        "write an absolute path without spaces or quotes, e.g. /etc/ssl/private/site.pem");
+            }
+        }
+        List<Integer> ports = f.has("ports") ? readPorts(f) : List.of(443);
+        f.finish();
+        return new Tls(certificate, key, ports);
+    }
+
+    private static List<Integer> readPorts(Fields top) {
+        Problems problems = top.problems();
         Object raw = top.raw("ports");
         List<Integer> ports = new ArrayList<>();
         if (raw == null) {
@@ -108,12 +181,12 @@ public final class SpecReader {
             if (item instanceof Integer p && p >= 1 && p <= 65535 && !ports.contains(p)) {
                 ports.add(p);
             } else {
-                problems.add("ports", "'" + item + "' is not a port, or is listed twice",
+                problems.add(top.field("ports"), "'" + item + "' is not a port, or is listed twice",
                         "list distinct TCP ports 1-65535, e.g. ports: [80, 443]");
             }
         }
         if (items.isEmpty()) {
-            problems.add("ports", "is empty", "list at least one port, e.g. ports: [80]");
+            problems.add(top.field("ports"), "is empty", "list at least one port, e.g. ports: [80]");
         }
         return ports;
     }
@@ -203,6 +276,7 @@ public final class SpecReader {
                     "use one of " + String.join(", ", SCHEDULERS.stream().sorted().toList()));
         }
         int persistence = f.integer("persistence", 0, 0, 86_400);
+        Ipv4 mask = readNetmask(f, "persistence_netmask");
         int bits = f.integer("conn_tab_bits", 20, 8, 20);
         Fields t = f.child("timeouts");
         IpvsTimeouts timeouts = new IpvsTimeouts(t.integer("tcp", IpvsTimeouts.KERNEL.tcp(), 1, 86_400 * 7),
@@ -211,7 +285,7 @@ public final class SpecReader {
         t.finish();
         boolean inhibit = f.bool("inhibit_on_failure", false);
         f.finish();
-        return new Lvs(vrrp, scheduler, persistence, bits, timeouts, inhibit);
+        return new Lvs(vrrp, scheduler, persistence, mask, bits, timeouts, inhibit);
     }
 
     private static Haproxy readHaproxy(Fields f) {

@@ -12,28 +12,45 @@ import java.util.Map;
 /** Cross-field rules of a description whose fields each parsed: addresses, names and descriptor budgets. */
 final class SpecRules {
 
+    private static final int HTTPS = 443;
+
     private final ClusterSpec spec;
+    private final boolean shorthand;
     private final Problems problems;
 
-    SpecRules(ClusterSpec spec, Problems problems) {
+    /** @param shorthand the one service came from top-level vip:/ports:, not from services: */
+    SpecRules(ClusterSpec spec, boolean shorthand, Problems problems) {
         this.spec = spec;
+        this.shorthand = shorthand;
         this.problems = problems;
     }
 
     void check() {
         checkAddresses();
+        checkServices();
+        checkTls();
         checkNames();
         checkBudgets();
     }
 
+    private String serviceField(int i, String key) {
+        return shorthand ? key : "services[" + i + "]." + key;
+    }
+
     private void checkAddresses() {
         Cidr net = spec.network();
-        if (!net.contains(spec.vip()) || net.isReserved(spec.vip())) {
-            problems.add("vip", spec.vip() + " is not a host address of network " + net,
-                    "pick a VIP inside " + net + " or set network: to the segment the VIP lives on");
-        }
         Map<Ipv4, String> owners = new HashMap<>();
-        owners.put(spec.vip(), "vip");
+        for (int i = 0; i < spec.services().size(); i++) {
+            Ipv4 vip = spec.services().get(i).vip();
+            if (owners.containsKey(vip)) {
+                continue; // several services may share a VIP on different ports
+            }
+            owners.put(vip, serviceField(i, "vip"));
+            if (!net.contains(vip) || net.isReserved(vip)) {
+                problems.add(serviceField(i, "vip"), vip + " is not a host address of network " + net,
+                        "pick a VIP inside " + net + " or set network: to the segment the VIP lives on");
+            }
+        }
         String front = spec.isDirectRouting() ? "directors" : "haproxy.nodes";
         List<Host> frontHosts = spec.vrrp().hosts();
         for (int i = 0; i < frontHosts.size(); i++) {
@@ -44,7 +61,7 @@ final class SpecRules {
         for (int i = 0; i < spec.realservers().size(); i++) {
             Realserver rs = spec.realservers().get(i);
             String field = "realservers[" + i + "].address";
-            if (rs.address().equals(spec.vip())) {
+            if (spec.vips().contains(rs.address())) {
                 problems.add(field, rs.address() + " is the VIP; a realserver needs its own address (RIP) and"
                         + " only holds the VIP on lo", "give " + rs.name() + " a distinct address in " + net);
                 continue;
@@ -74,6 +91,66 @@ final class SpecRules {
         if (onSegment && (!net.contains(address) || net.isReserved(address))) {
             problems.add(field, address + " is not a host address of network " + net + " (LVS-DR and VRRP need"
                     + " one L2 segment)", "use an address inside " + net + " or correct network:");
+        }
+    }
+
+    /** Each VIP:port and each firewall mark belongs to one IPVS service; a client netmask needs persistence. */
+    private void checkServices() {
+        Map<String, String> endpoints = new HashMap<>();
+        Map<Integer, String> marks = new HashMap<>();
+        for (int i = 0; i < spec.services().size(); i++) {
+            VirtualService s = spec.services().get(i);
+            for (int port : s.ports()) {
+                String previous = endpoints.putIfAbsent(s.vip() + ":" + port, serviceField(i, "ports"));
+                if (previous != null) {
+                    problems.add(serviceField(i, "ports"), s.vip() + ":" + port + " is already served by " + previous,
+                            "list each VIP:port in one service only (a fwmark service can hold several ports)");
+                }
+            }
+            if (s.hasFwmark() && marks.putIfAbsent(s.fwmark(), serviceField(i, "fwmark")) != null) {
+                problems.add(serviceField(i, "fwmark"), "mark " + s.fwmark() + " is already used by "
+                        + marks.get(s.fwmark()), "give every firewall-mark service its own mark");
+            }
+            if (s.persistenceNetmask() != null && s.persistenceSeconds() == 0) {
+                problems.add(serviceField(i, "persistence_netmask"), "groups clients for persistence, but the"
+                        + " service has no persistence timeout (ipvsadm -M needs -p)",
+                        "set persistence: (seconds) as well, or remove the netmask");
+            }
+        }
+        Lvs lvs = spec.lvs();
+        if (lvs != null && lvs.persistenceNetmask() != null
+                && spec.services().stream().allMatch(s -> s.persistenceSeconds() == 0)) {
+            problems.add("directors.persistence_netmask", "groups clients for persistence, but no service has a"
+                    + " persistence timeout (ipvsadm -M needs -p)", "set directors.persistence as well, or remove"
+                    + " the netmask");
+        }
+    }
+
+    /**
+     * 443 is HTTPS to every client: served without TLS material it would answer TLS handshakes with plain HTTP.
+     * Every TLS port must be one the services list; HAProxy's crt takes one PEM with certificate and key.
+     */
+    private void checkTls() {
+        Tls tls = spec.tls();
+        for (int i = 0; i < spec.services().size(); i++) {
+            if (spec.services().get(i).ports().contains(HTTPS) && tls == null) {
+                problems.add(serviceField(i, "ports"), "443 is listed but no TLS material is described, so"
+                        + " HTTPS clients would get plain HTTP", "add tls: {certificate: /etc/ssl/private/site.pem}"
+                        + " (a PEM with certificate and key; key: may name a separate file) or remove 443");
+            }
+        }
+        if (tls == null) {
+            return;
+        }
+        for (int port : tls.ports()) {
+            if (!spec.ports().contains(port)) {
+                problems.add("tls.ports", port + " is not a port of any service", "list only ports the services"
+                        + " serve, e.g. tls: {ports: [443]}");
+            }
+        }
+        if (!spec.isDirectRouting() && !tls.key().equals(tls.certificate())) {
+            problems.add("tls.key", "HAProxy's bind ... ssl crt takes one PEM file holding the certificate and its"
+                    + " key", "concatenate them into the certificate file and remove tls.key");
         }
     }
 

@@ -8,6 +8,7 @@ package io.stampede.cluster.render;
 import io.stampede.cluster.model.ClusterSpec;
 import io.stampede.cluster.model.Host;
 import io.stampede.cluster.model.IpvsTimeouts;
+import io.stampede.cluster.model.VirtualService;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -60,14 +61,22 @@ public final class DirectorUnitRenderer {
 
     public RenderedFile renderNft(ClusterSpec spec, Host director, String folder) {
         Header header = new Header("nftables table for LVS-DR director " + director.name() + ": VIP traffic skips"
-                + " conntrack", NFT_INSTALL,
+                + " conntrack" + (spec.services().stream().anyMatch(VirtualService::hasFwmark)
+                        ? "; firewall marks for the fwmark services" : ""), NFT_INSTALL,
                 List.of("loaded by " + UNIT + " (nft -f " + NFT_INSTALL + "); check with nft -c -f " + NFT_INSTALL),
                 List.of("nft delete table ip " + NFT_TABLE + " && rm " + NFT_INSTALL));
-        String ports = spec.ports().stream().map(String::valueOf).collect(Collectors.joining(", "));
         Text t = new Text().openReplacedNftTable("ip", NFT_TABLE);
         t.open("chain prerouting");
         t.line("type filter hook prerouting priority raw; policy accept;");
-        t.line("ip daddr " + spec.vip() + " tcp dport { " + ports + " } notrack");
+        for (VirtualService s : spec.services()) {
+            String match = "ip daddr " + s.vip() + " tcp dport { "
+                    + s.ports().stream().map(String::valueOf).collect(Collectors.joining(", ")) + " }";
+            t.line(match + " notrack");
+            if (s.hasFwmark()) {
+                // IPVS matches "virtual_server fwmark N" / "ipvsadm -A -f N" on this mark
+                t.line(match + " meta mark set " + s.fwmark());
+            }
+        }
         t.close();
         t.close();
         return header.file(folder + "/lvs-director.nft", t.toString());

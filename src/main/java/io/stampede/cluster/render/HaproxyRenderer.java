@@ -11,6 +11,7 @@ import io.stampede.cluster.model.Haproxy;
 import io.stampede.cluster.model.HealthCheck;
 import io.stampede.cluster.model.Host;
 import io.stampede.cluster.model.Realserver;
+import io.stampede.cluster.model.VirtualService;
 import java.util.List;
 
 /**
@@ -69,8 +70,14 @@ public final class HaproxyRenderer {
         t.line("maxconn " + ha.frontendMaxconn());
         t.outdent().blank();
         t.line("frontend fe_web").indent();
-        for (int port : spec.ports()) {
-            t.line("bind " + spec.vip() + ":" + port + " backlog " + spec.nginx().somaxconn());
+        for (VirtualService s : spec.services()) {
+            for (int port : s.ports()) {
+                t.line("bind " + s.vip() + ":" + port + (spec.isTls(port) ? " ssl crt " + spec.tls().certificate() : "")
+                        + " backlog " + spec.nginx().somaxconn());
+            }
+        }
+        if (spec.tls() != null) {
+            t.line("http-request set-header X-Forwarded-Proto https if { ssl_fc }");
         }
         t.line("maxconn " + ha.frontendMaxconn());
         t.line("# accept time in epoch ms: nginx logs it next to $msec, the difference is the queueing in between");

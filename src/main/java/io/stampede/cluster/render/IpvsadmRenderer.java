@@ -7,6 +7,7 @@ package io.stampede.cluster.render;
 
 import io.stampede.cluster.model.ClusterSpec;
 import io.stampede.cluster.model.Realserver;
+import io.stampede.cluster.model.VirtualService;
 import java.util.List;
 
 /** The same virtual services as keepalived's, in ipvsadm-save -n form, for directors run without keepalived. */
@@ -21,16 +22,23 @@ public final class IpvsadmRenderer {
                         + " first)", "check: ipvsadm -L -n"),
                 List.of("ipvsadm -C && rm " + INSTALL));
         StringBuilder sb = new StringBuilder();
-        for (int port : spec.ports()) {
-            String service = spec.vip() + ":" + port;
-            sb.append("-A -t ").append(service).append(" -s ").append(spec.lvs().scheduler());
-            if (spec.lvs().persistenceSeconds() > 0) {
-                sb.append(" -p ").append(spec.lvs().persistenceSeconds());
-            }
-            sb.append('\n');
-            for (Realserver rs : spec.realservers()) {
-                sb.append("-a -t ").append(service).append(" -r ").append(rs.address()).append(':').append(port)
-                        .append(" -g -w ").append(rs.weight()).append('\n');
+        for (VirtualService s : spec.services()) {
+            // a fwmark service is one IPVS service for all its ports; its real servers take no port (DR keeps
+            // the packet's own destination port)
+            for (int port : s.hasFwmark() ? List.of(0) : s.ports()) {
+                String service = port == 0 ? "-f " + s.fwmark() : "-t " + s.vip() + ":" + port;
+                sb.append("-A ").append(service).append(" -s ").append(spec.lvs().scheduler());
+                if (s.persistenceSeconds() > 0) {
+                    sb.append(" -p ").append(s.persistenceSeconds());
+                    if (s.persistenceNetmask() != null) {
+                        sb.append(" -M ").append(s.persistenceNetmask());
+                    }
+                }
+                sb.append('\n');
+                for (Realserver rs : spec.realservers()) {
+                    sb.append("-a ").append(service).append(" -r ").append(rs.address())
+                            .append(port == 0 ? "" : ":" + port).append(" -g -w ").append(rs.weight()).append('\n');
+                }
             }
         }
         return header.file(folder + "/ipvsadm.rules", sb.toString());

@@ -10,8 +10,10 @@ import io.stampede.cluster.model.ClusterSpec;
 import io.stampede.cluster.model.Haproxy;
 import io.stampede.cluster.model.HealthCheck;
 import io.stampede.cluster.model.Host;
+import io.stampede.cluster.model.Ipv4;
 import io.stampede.cluster.model.IpvsTimeouts;
 import io.stampede.cluster.model.Realserver;
+import io.stampede.cluster.model.VirtualService;
 import io.stampede.cluster.model.Vrrp;
 import java.util.List;
 
@@ -53,9 +55,11 @@ public final class KeepalivedRenderer {
         }
         vrrpInstance(t, spec, host);
         if (spec.isDirectRouting()) {
-            for (int port : spec.ports()) {
-                t.blank();
-                virtualServer(t, spec, port);
+            for (VirtualService s : spec.services()) {
+                for (int port : s.hasFwmark() ? List.of(0) : s.ports()) {
+                    t.blank();
+                    virtualServer(t, spec, s, port);
+                }
             }
         }
         return header.file(folder + "/keepalived.conf", t.toString());
@@ -82,7 +86,11 @@ public final class KeepalivedRenderer {
             t.line("unicast_src_ip " + host.address());
             t.open("unicast_peer").line(peer.address().toString()).close();
         }
-        t.open("virtual_ipaddress").line(spec.vip() + "/32 dev " + vrrp.iface()).close();
+        t.open("virtual_ipaddress");
+        for (Ipv4 vip : spec.vips()) {
+            t.line(vip + "/32 dev " + vrrp.iface());
+        }
+        t.close();
         if (!spec.isDirectRouting()) {
             t.open("track_script").line(SCRIPT).close();
         }
@@ -103,31 +111,46 @@ public final class KeepalivedRenderer {
         t.close().blank();
     }
 
-    private static void virtualServer(Text t, ClusterSpec spec, int port) {
+    /** One IPVS service: VIP and port, or (port 0) every port of a firewall-mark service. */
+    private static void virtualServer(Text t, ClusterSpec spec, VirtualService s, int port) {
         HealthCheck hc = spec.healthCheck();
-        t.open("virtual_server " + spec.vip() + " " + port);
+        boolean fwmark = port == 0;
+        t.open(fwmark ? "virtual_server fwmark " + s.fwmark() : "virtual_server " + s.vip() + " " + port);
         t.line("delay_loop " + hc.intervalSeconds());
         t.line("lvs_sched " + spec.lvs().scheduler());
         t.line("lvs_method DR");
-        if (spec.lvs().persistenceSeconds() > 0) {
-            t.line("persistence_timeout " + spec.lvs().persistenceSeconds());
+        if (s.persistenceSeconds() > 0) {
+            t.line("persistence_timeout " + s.persistenceSeconds());
+            if (s.persistenceNetmask() != null) {
+                t.line("persistence_granularity " + s.persistenceNetmask());
+            }
         }
-        t.line("protocol TCP");
+        if (!fwmark) {
+            // keepalived ignores a protocol on fwmark services, with a warning that fails keepalived -t
+            t.line("protocol TCP");
+        }
         // alpha: a realserver starts as failed and gets traffic only after its first successful check
         t.line("alpha");
+        // a fwmark service is checked on one of its ports: a plain one when there is one
+        int checkPort = !fwmark ? port
+                : s.ports().stream().filter(p -> !spec.isTls(p)).findFirst().orElse(s.ports().get(0));
         for (Realserver rs : spec.realservers()) {
-            t.open("real_server " + rs.address() + " " + port);
+            // no port on a fwmark real_server: DR delivers each packet to the port it was sent to
+            t.open("real_server " + rs.address() + (fwmark ? "" : " " + port));
             t.line("weight " + rs.weight());
             if (spec.lvs().inhibitOnFailure()) {
                 // weight 0 instead of removal: the server's existing connections (and persistence) survive
                 t.line("inhibit_on_failure");
             }
             if (hc.type() == CheckType.HTTP) {
-                t.open("HTTP_GET");
+                t.open(spec.isTls(checkPort) ? "SSL_GET" : "HTTP_GET");
                 t.open("url").line("path " + hc.path()).line("status_code " + hc.status()).close();
+                if (fwmark) {
+                    t.line("connect_port " + checkPort);
+                }
             } else {
                 t.open("TCP_CHECK");
-                t.line("connect_port " + port);
+                t.line("connect_port " + checkPort);
             }
             t.line("connect_timeout " + hc.timeoutSeconds());
             t.line("retry " + hc.fall());

@@ -65,8 +65,13 @@ public final class NginxRenderer {
         }
         t.blank();
         t.open("server");
-        for (int port : listenPorts(spec, rs)) {
-            t.line("listen " + port + " reuseport backlog=" + n.somaxconn() + ";");
+        List<Integer> ports = listenPorts(spec, rs);
+        for (int port : ports) {
+            t.line("listen " + port + (spec.isTls(port) ? " ssl" : "") + " reuseport backlog=" + n.somaxconn() + ";");
+        }
+        if (ports.stream().anyMatch(spec::isTls)) {
+            t.line("ssl_certificate " + spec.tls().certificate() + ";");
+            t.line("ssl_certificate_key " + spec.tls().key() + ";");
         }
         t.line("server_name _;");
         t.line("root " + layout.path(DOCROOT) + ";");
@@ -82,7 +87,7 @@ public final class NginxRenderer {
         return header.file(folder + "/nginx.conf", t.toString());
     }
 
-    /** DR realservers serve every virtual port; behind HAProxy each serves its own port. */
+    /** DR realservers serve every virtual port (TLS ones with TLS); behind HAProxy each serves its own port. */
     private static List<Integer> listenPorts(ClusterSpec spec, Realserver rs) {
         return spec.isDirectRouting() ? spec.ports() : List.of(rs.port());
     }

@@ -7,9 +7,11 @@ package io.stampede.cluster.render;
 
 import io.stampede.cluster.model.ArpMethod;
 import io.stampede.cluster.model.ClusterSpec;
+import io.stampede.cluster.model.Ipv4;
 import io.stampede.cluster.model.Realserver;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * The realserver's systemd oneshot unit: silence ARP for the VIP first, then put the VIP on lo (the other order
@@ -28,14 +30,14 @@ public final class RealserverUnitRenderer {
 
     public RenderedFile render(ClusterSpec spec, Realserver rs, Layout layout, String folder) {
         Header header = new Header("systemd unit for LVS-DR realserver " + rs.name() + " of cluster " + spec.name()
-                + ": VIP " + spec.vip() + " on lo, ARP suppression by " + rs.arpMethod(), layout.path(INSTALL),
+                + ": " + vipWords(spec) + " on lo, ARP suppression by " + rs.arpMethod(), layout.path(INSTALL),
                 List.of("cp " + UNIT + " /etc/systemd/system/ && systemctl daemon-reload",
                         "systemctl enable --now " + UNIT),
                 List.of("systemctl disable --now " + UNIT + "   (removes the VIP and the ARP rules)",
                         "rm " + INSTALL + " && systemctl daemon-reload"));
         Text t = new Text();
         t.line("[Unit]");
-        t.line("Description=LVS-DR realserver " + rs.name() + ": VIP " + spec.vip() + " on lo, ARP suppression ("
+        t.line("Description=LVS-DR realserver " + rs.name() + ": " + vipWords(spec) + " on lo, ARP suppression ("
                 + rs.arpMethod() + ")");
         t.line("DefaultDependencies=no");
         boolean inRuleset = rs.arpMethod() != ArpMethod.SYSCTL;
@@ -83,13 +85,17 @@ public final class RealserverUnitRenderer {
                 }
             }
         }
-        c.add("/usr/sbin/ip addr replace " + spec.vip() + "/32 dev lo");
+        for (Ipv4 vip : spec.vips()) {
+            c.add("/usr/sbin/ip addr replace " + vip + "/32 dev lo");
+        }
         return c;
     }
 
     private static List<String> stopCommands(ClusterSpec spec, Realserver rs) {
         List<String> c = new ArrayList<>();
-        c.add("/usr/sbin/ip addr del " + spec.vip() + "/32 dev lo");
+        for (Ipv4 vip : spec.vips()) {
+            c.add("/usr/sbin/ip addr del " + vip + "/32 dev lo");
+        }
         if (rs.arpMethod() == ArpMethod.SYSCTL) {
             c.add("/usr/sbin/sysctl -q -w net.ipv4.conf.all.arp_ignore=0 net.ipv4.conf.all.arp_announce=0");
         } else if (rs.arpMethod() == ArpMethod.NFT) {
@@ -102,27 +108,44 @@ public final class RealserverUnitRenderer {
         return c;
     }
 
-    /** Drop ARP requests for the VIP; rewrite the sender address of VIP-sourced requests to the RIP. */
+    /** Per VIP: drop ARP requests for it; rewrite the sender address of requests sourced from it to the RIP. */
     private static List<String> arptablesRules(ClusterSpec spec, Realserver rs) {
-        return List.of("INPUT -d " + spec.vip() + " -j DROP",
-                "OUTPUT -s " + spec.vip() + " -j mangle --mangle-ip-s " + rs.address());
+        List<String> rules = new ArrayList<>();
+        for (Ipv4 vip : spec.vips()) {
+            rules.add("INPUT -d " + vip + " -j DROP");
+            rules.add("OUTPUT -s " + vip + " -j mangle --mangle-ip-s " + rs.address());
+        }
+        return rules;
+    }
+
+    private static String vipWords(ClusterSpec spec) {
+        List<Ipv4> vips = spec.vips();
+        return vips.size() == 1 ? "VIP " + vips.get(0)
+                : "VIPs " + vips.stream().map(Ipv4::toString).collect(Collectors.joining(", "));
+    }
+
+    /** One VIP as itself, several as an anonymous nft set. */
+    private static String nftVips(ClusterSpec spec) {
+        List<Ipv4> vips = spec.vips();
+        return vips.size() == 1 ? vips.get(0).toString()
+                : "{ " + vips.stream().map(Ipv4::toString).collect(Collectors.joining(", ")) + " }";
     }
 
     /** The nft arp table the unit loads when the realserver uses the nft method. */
     public RenderedFile renderNft(ClusterSpec spec, Realserver rs, Layout layout, String folder) {
         String install = layout.path(NFT_INSTALL);
         Header header = new Header("nftables arp table for LVS-DR realserver " + rs.name() + ": never answer ARP"
-                + " for the VIP " + spec.vip() + ", announce with " + rs.address() + " instead of the VIP", install,
+                + " for the " + vipWords(spec) + ", announce with " + rs.address() + " instead", install,
                 List.of("loaded by " + UNIT + " (nft -f " + install + "); check with nft -c -f " + install),
                 List.of("nft delete table arp " + NFT_TABLE + " && rm " + install));
         Text t = new Text().openReplacedNftTable("arp", NFT_TABLE);
         t.open("chain input");
         t.line("type filter hook input priority filter; policy accept;");
-        t.line("arp daddr ip " + spec.vip() + " drop");
+        t.line("arp daddr ip " + nftVips(spec) + " drop");
         t.close();
         t.open("chain output");
         t.line("type filter hook output priority filter; policy accept;");
-        t.line("arp saddr ip " + spec.vip() + " arp saddr ip set " + rs.address());
+        t.line("arp saddr ip " + nftVips(spec) + " arp saddr ip set " + rs.address());
         t.close();
         t.close();
         return header.file(folder + "/lvs-dr-arp.nft", t.toString());

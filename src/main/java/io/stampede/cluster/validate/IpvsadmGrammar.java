@@ -13,13 +13,14 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * Checks an ipvsadm-restore file against the grammar ipvsadm-save -n writes (ipvsadm.c, FMT_RULE), because
  * ipvsadm itself cannot even start without IPVS in the kernel:
  * <pre>
- * -A -t|-u VIP:PORT -s SCHED [-p SECONDS [-M NETMASK]] [-b FLAGS]
- * -a -t|-u VIP:PORT -r RIP[:PORT] -g|-i|-m [-w WEIGHT]
+ * -A -t|-u VIP:PORT|-f FWMARK -s SCHED [-p SECONDS [-M NETMASK]] [-b FLAGS]
+ * -a -t|-u VIP:PORT|-f FWMARK -r RIP[:PORT] -g|-i|-m [-w WEIGHT]
  * </pre>
  * Lines starting with '#' are dropped by ipvsadm-restore; a leading "ipvsadm" word is allowed.
  */
@@ -64,10 +65,11 @@ public final class IpvsadmGrammar {
         }
         String key = serviceKey(opts);
         if (key == null) {
-            return "a service needs -t ADDRESS:PORT or -u ADDRESS:PORT";
+            return "a service needs one of -t ADDRESS:PORT, -u ADDRESS:PORT or -f FWMARK";
         }
-        if (!validEndpoint(key.substring(2), true)) {
-            return "'" + key.substring(2) + "' is not ADDRESS:PORT";
+        boolean fwmark = key.startsWith("f ");
+        if (fwmark ? !isInt(key.substring(2), 1, 4_294_967_295L) : !validEndpoint(key.substring(2), true)) {
+            return "'" + key.substring(2) + "' is not " + (fwmark ? "a firewall mark" : "ADDRESS:PORT");
         }
         String sched = opts.getOrDefault("-s", "wlc");
         if (!SpecReader.SCHEDULERS.contains(sched)) {
@@ -88,7 +90,7 @@ public final class IpvsadmGrammar {
             }
         }
         for (String k : opts.keySet()) {
-            if (!Set.of("-t", "-u", "-s", "-p", "-M", "-b").contains(k)) {
+            if (!Set.of("-t", "-u", "-f", "-s", "-p", "-M", "-b").contains(k)) {
                 return "unexpected option " + k + " on a service line";
             }
         }
@@ -123,14 +125,15 @@ public final class IpvsadmGrammar {
             return "give exactly one forwarding method: -g (DR), -i (tunnel) or -m (NAT)";
         }
         String servicePort = key.substring(key.lastIndexOf(':') + 1);
-        if (!method.equals("-m") && real.contains(":") && !real.substring(real.indexOf(':') + 1).equals(servicePort)) {
+        if (!method.equals("-m") && !key.startsWith("f ") && real.contains(":")
+                && !real.substring(real.indexOf(':') + 1).equals(servicePort)) {
             return "with -g/-i the real server port must equal the service port " + servicePort;
         }
         if (opts.containsKey("-w") && !isInt(opts.get("-w"), 0, 65535)) {
             return "-w needs a weight 0-65535";
         }
         for (String k : opts.keySet()) {
-            if (!Set.of("-t", "-u", "-r", "-g", "-i", "-m", "-w", "-x", "-y").contains(k)) {
+            if (!Set.of("-t", "-u", "-f", "-r", "-g", "-i", "-m", "-w", "-x", "-y").contains(k)) {
                 return "unexpected option " + k + " on a real-server line";
             }
         }
@@ -160,10 +163,8 @@ public final class IpvsadmGrammar {
     }
 
     private static String serviceKey(Map<String, String> opts) {
-        if (opts.containsKey("-t") == opts.containsKey("-u")) {
-            return null;
-        }
-        return opts.containsKey("-t") ? "t " + opts.get("-t") : "u " + opts.get("-u");
+        List<String> given = Stream.of("-t", "-u", "-f").filter(opts::containsKey).toList();
+        return given.size() == 1 ? given.get(0).substring(1) + " " + opts.get(given.get(0)) : null;
     }
 
     private static boolean validEndpoint(String text, boolean portRequired) {
@@ -174,7 +175,7 @@ public final class IpvsadmGrammar {
         return Ipv4.parse(text.substring(0, colon)) != null && isInt(text.substring(colon + 1), 1, 65535);
     }
 
-    private static boolean isInt(String s, int min, int max) {
+    private static boolean isInt(String s, long min, long max) {
         if (s == null || !s.matches("\\d{1,10}")) {
             return false;
         }

@@ -60,6 +60,24 @@ class SpecReaderTest {
         assertEquals(52, s.vrrp().routerId());
     }
 
+    private static final String SERVICES = Fixtures.LVS.replace("vip: 10.0.0.100\n", """
+            services: [{vip: 10.0.0.100, ports: [80, 443], fwmark: 1}, {vip: 10.0.0.101, ports: [8080]}]
+            tls: {certificate: /etc/ssl/s.pem}
+            """);
+
+    @Test
+    void servicesInheritTheDirectorsPersistenceUnlessTheyGiveTheirOwn() {
+        ClusterSpec s = Fixtures.spec(SERVICES.replace("directors:\n", "directors:\n  persistence: 600\n"
+                + "  persistence_netmask: 255.255.0.0\n").replace("ports: [8080]}", "ports: [8080], persistence: 0}"));
+        assertEquals(List.of(Ipv4.parse("10.0.0.100"), Ipv4.parse("10.0.0.101")), s.vips());
+        assertEquals(List.of(80, 443, 8080), s.ports());
+        assertEquals(new VirtualService(Ipv4.parse("10.0.0.100"), List.of(80, 443), 1, 600, Ipv4.parse("255.255.0.0")),
+                s.services().get(0));
+        assertEquals(0, s.services().get(1).persistenceSeconds());
+        assertTrue(s.isTls(443) && !s.isTls(80));
+        assertEquals("/etc/ssl/s.pem", s.tls().key(), "nginx takes one PEM for both");
+    }
+
     static Stream<Arguments> refusals() {
         String lvs = Fixtures.LVS;
         return Stream.of(
@@ -150,6 +168,32 @@ class SpecReaderTest {
                         "limits.nofile"),
                 Arguments.of("unknown IPVS timeout", lvs.replace("directors:\n", "directors:\n  timeouts: {tcpfn: 30}\n"),
                         "directors.timeouts.tcpfn"),
+                Arguments.of("services and vip together", lvs + "services:\n  - {vip: 10.0.0.101}\n", "services"),
+                Arguments.of("443 without TLS material", lvs + "ports: [80, 443]\n", "ports"),
+                Arguments.of("443 in a service without TLS material", SERVICES
+                        .replace("tls: {certificate: /etc/ssl/s.pem}\n", "").replace("ports: [80, 443]", "ports: [80]")
+                        .replace("ports: [8080]", "ports: [443]"), "services[1].ports"),
+                Arguments.of("TLS port no service serves", SERVICES.replace("certificate: /etc/ssl/s.pem",
+                        "certificate: /etc/ssl/s.pem, ports: [8443]"), "tls.ports"),
+                Arguments.of("TLS certificate not a path", SERVICES.replace("/etc/ssl/s.pem", "site.pem"),
+                        "tls.certificate"),
+                Arguments.of("separate key for HAProxy", Fixtures.HAPROXY + "ports: [443]\ntls: {certificate: /etc/c.pem,"
+                        + " key: /etc/k.pem}\n", "tls.key"),
+                Arguments.of("fwmark behind HAProxy", Fixtures.HAPROXY.replace("vip: 10.0.0.100\n",
+                        "services:\n  - {vip: 10.0.0.100, fwmark: 1}\n"), "services[0].fwmark"),
+                Arguments.of("fwmark used twice", SERVICES.replace("ports: [8080]", "ports: [8080], fwmark: 1"),
+                        "services[1].fwmark"),
+                Arguments.of("VIP:port in two services", SERVICES.replace("{vip: 10.0.0.101, ports: [8080]}",
+                        "{vip: 10.0.0.100, ports: [80]}"), "services[1].ports"),
+                Arguments.of("second VIP outside the network", SERVICES.replace("10.0.0.101", "10.0.1.101"),
+                        "services[1].vip"),
+                Arguments.of("realserver on the second VIP", SERVICES.replace("10.0.0.101", "10.0.0.11"),
+                        "realservers[0].address"),
+                Arguments.of("netmask without persistence", lvs.replace("directors:\n",
+                        "directors:\n  persistence_netmask: 255.255.255.0\n"), "directors.persistence_netmask"),
+                Arguments.of("netmask that is no mask", lvs.replace("directors:\n",
+                        "directors:\n  persistence: 60\n  persistence_netmask: 255.0.255.0\n"),
+                        "directors.persistence_netmask"),
                 Arguments.of("not YAML", "vip: [10.0.0.1\n", "(file)"),
                 Arguments.of("duplicate key", lvs + "vip: 10.0.0.101\n", "(file)"),
                 Arguments.of("empty file", "", "(file)"));

@@ -102,8 +102,8 @@ class RenderersTest {
         assertTrue(rules.contains("-a -t 10.0.0.100:80 -r 10.0.0.11:80 -g -w 1\n"));
         assertTrue(rules.contains("-a -t 10.0.0.100:80 -r 10.0.0.13:80 -g -w 3\n"));
         assertEquals(List.of(), new IpvsadmGrammar().check(rules));
-        String two = render(Fixtures.LVS + "ports: [80, 443]\n").get("director/lvs1/ipvsadm.rules");
-        assertTrue(two.contains("-a -t 10.0.0.100:443 -r 10.0.0.12:443 -g -w 1\n"));
+        String two = render(Fixtures.LVS + "ports: [80, 8080]\n").get("director/lvs1/ipvsadm.rules");
+        assertTrue(two.contains("-a -t 10.0.0.100:8080 -r 10.0.0.12:8080 -g -w 1\n"));
         assertEquals(List.of(), new IpvsadmGrammar().check(two));
     }
 
@@ -307,5 +307,58 @@ class RenderersTest {
                 assertEquals(List.of(), new SysctlSyntax().check(text), name);
             }
         });
+    }
+
+    private static final String MULTI = Fixtures.LVS.replace("vip: 10.0.0.100\n", """
+            services:
+              - {vip: 10.0.0.100, ports: [80, 443], fwmark: 7, persistence: 300, persistence_netmask: 255.255.255.0}
+              - {vip: 10.0.0.101, ports: [8080]}
+            tls: {certificate: /etc/ssl/private/site.pem}
+            """);
+
+    @Test
+    void severalServicesAndAFirewallMarkServiceKeep80And443Together() {
+        Map<String, String> files = render(MULTI);
+        String ka = files.get("director/lvs1/keepalived.conf");
+        assertTrue(ka.contains("virtual_ipaddress {\n        10.0.0.100/32 dev eth0\n        10.0.0.101/32 dev eth0\n"));
+        assertTrue(ka.contains("virtual_server fwmark 7 {\n    delay_loop 2\n    lvs_sched wlc\n    lvs_method DR\n"
+                + "    persistence_timeout 300\n    persistence_granularity 255.255.255.0\n    alpha\n"
+                + "    real_server 10.0.0.11 {\n"), "no protocol and no real_server port on a fwmark service");
+        assertTrue(ka.contains("            connect_port 80\n"), "the fwmark service is checked on its plain port");
+        assertTrue(ka.contains("virtual_server 10.0.0.101 8080 {"));
+        assertFalse(ka.contains("virtual_server 10.0.0.100 "), "80 and 443 are one IPVS service");
+        String rules = files.get("director/lvs1/ipvsadm.rules");
+        assertTrue(rules.contains("-A -f 7 -s wlc -p 300 -M 255.255.255.0\n-a -f 7 -r 10.0.0.11 -g -w 1\n"));
+        assertTrue(rules.contains("-A -t 10.0.0.101:8080 -s wlc\n"));
+        assertEquals(List.of(), new IpvsadmGrammar().check(rules));
+        String nft = files.get("director/lvs1/lvs-director.nft");
+        assertTrue(nft.contains("ip daddr 10.0.0.100 tcp dport { 80, 443 } notrack\n"
+                + "        ip daddr 10.0.0.100 tcp dport { 80, 443 } meta mark set 7\n"
+                + "        ip daddr 10.0.0.101 tcp dport { 8080 } notrack\n"));
+        String unit = files.get("realserver/web1/stampede-lvs-dr.service");
+        assertTrue(unit.contains("ExecStart=/usr/sbin/ip addr replace 10.0.0.100/32 dev lo\n"
+                + "ExecStart=/usr/sbin/ip addr replace 10.0.0.101/32 dev lo\n"));
+        assertTrue(unit.contains("ExecStop=-/usr/sbin/ip addr del 10.0.0.101/32 dev lo\n"));
+        assertTrue(files.get("realserver/web2/lvs-dr-arp.nft").contains("arp daddr ip { 10.0.0.100, 10.0.0.101 } drop"));
+        assertTrue(files.get("realserver/web3/stampede-lvs-dr.service")
+                .contains("ExecStart=/usr/sbin/arptables -A INPUT -d 10.0.0.101 -j DROP\n"));
+        String nginx = files.get("realserver/web1/nginx.conf");
+        assertTrue(nginx.contains("listen 80 reuseport backlog=4096;\n        listen 443 ssl reuseport backlog=4096;\n"
+                + "        listen 8080 reuseport backlog=4096;\n        ssl_certificate /etc/ssl/private/site.pem;\n"
+                + "        ssl_certificate_key /etc/ssl/private/site.pem;\n"));
+    }
+
+    @Test
+    void tlsPortsAreCheckedWithSslGetAndTerminatedByHaproxy() {
+        String perPort = render(MULTI.replace(", fwmark: 7", "")).get("director/lvs1/keepalived.conf");
+        String tls = perPort.substring(perPort.indexOf("virtual_server 10.0.0.100 443"));
+        assertTrue(tls.contains("SSL_GET {") && !tls.substring(0, tls.indexOf("virtual_server 10.0.0.101"))
+                .contains("HTTP_GET"), "443 is checked over TLS");
+        assertTrue(perPort.contains("virtual_server 10.0.0.100 80 {\n    delay_loop 2\n    lvs_sched wlc\n    lvs_method DR\n"
+                + "    persistence_timeout 300\n    persistence_granularity 255.255.255.0\n    protocol TCP\n"));
+        String ha = render(Fixtures.HAPROXY.replace("vip: 10.0.0.100\n", "vip: 10.0.0.100\nports: [80, 443]\n"
+                + "tls: {certificate: /etc/haproxy/site.pem}\n")).get("haproxy/ha1/haproxy.cfg");
+        assertTrue(ha.contains("bind 10.0.0.100:443 ssl crt /etc/haproxy/site.pem backlog 4096\n"));
+        assertTrue(ha.contains("http-request set-header X-Forwarded-Proto https if { ssl_fc }\n"));
     }
 }

@@ -26,6 +26,8 @@ class IpvsadmGrammarTest {
                 ipvsadm -a -t 10.0.0.100:80 -r 10.0.0.12 -g -w 0
                 -A -u 10.0.0.100:53 -s sh -b sh-port,sh-fallback
                 -a -u 10.0.0.100:53 -r 10.0.0.11:5353 -m -w 2
+                -A -f 1 -s wlc -p 300 -M 255.255.255.0
+                -a -f 1 -r 10.0.0.11 -g -w 1
                 """;
         assertEquals(List.of(), grammar.check(rules));
     }
@@ -43,6 +45,9 @@ class IpvsadmGrammarTest {
         "-A -t 10.0.0.300:80 -s rr|not ADDRESS:PORT",
         "-A -t 10.0.0.100:80 -s rr -M 255.255.255.0|-M needs -p",
         "-A IN -d 10.0.0.100|malformed",
+        "-A -f 0 -s rr|not a firewall mark",
+        "-A -f 1 -t 10.0.0.100:80 -s rr|one of -t ADDRESS:PORT, -u ADDRESS:PORT or -f FWMARK",
+        "-A -f 1 -s rr;-a -f 2 -r 10.0.0.11 -g|not defined by an earlier -A",
         "arptables -A IN -d 10.0.0.100 -j DROP|expected -A"})
     void refusesBrokenRules(String rules, String expected) {
         List<String> problems = grammar.check(rules.replace(";", "\n"));
