@@ -19,10 +19,13 @@ import picocli.CommandLine.Command;
         },
         subcommands = {
             io.stampede.run.RunCommand.class,
+            io.stampede.gui.GuiCommand.class,
             io.stampede.target.TargetCommand.class,
             io.stampede.doctor.DoctorCommand.class,
             io.stampede.cluster.ClusterCommand.class,
             io.stampede.remote.ServerCommand.class,
+            io.stampede.compare.CompareCommand.class,
+            io.stampede.blocking.BlockingTimeCommand.class,
             CommandLine.HelpCommand.class,
         })
 public final class StampedeCommand implements Runnable {

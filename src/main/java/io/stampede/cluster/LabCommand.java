@@ -11,7 +11,10 @@ import io.stampede.cluster.model.ClusterSpec;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
+import io.stampede.cluster.vm.GuestImage;
+import io.stampede.cluster.vm.VmLab;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** stampede cluster lab FILE. */
@@ -23,11 +26,27 @@ import picocli.CommandLine.Parameters;
             "with their own address; 3 requests reach every realserver, replies come straight back from",
             "them; 4 a realserver without the VIP loses its share; 5 HAProxy health checks; 6 VRRP failover.",
             "Every namespace and process it created is removed at the end, on failure and on Ctrl-C.",
-            "Exit 0 when every applicable check passes (the codes are listed below)."})
+            "Exit 0 when every applicable check passes (the codes are listed below).",
+            "",
+            "--vm: the same cluster on a real IPVS kernel instead: Debian's kernel under qemu (software",
+            "emulation), a debootstrap guest built once and cached (--vm-cache), namespaces inside the guest,",
+            "keepalived (without -P) programming the real IPVS table from the generated keepalived.conf, and",
+            "the real ipvsadm loading the generated ipvsadm.rules. Checks a-f: a keepalived's table equals",
+            "ipvsadm.rules; b ipvsadm -R and ipvsadm-restore load it, twice the same; c shares follow the",
+            "weights (within 10 points); d a realserver whose nginx stops leaves within fall x interval and",
+            "comes back; e a keep-alive connection survives director failover with sync_daemon, is reset",
+            "without; f the sorry server answers when every realserver is down."})
 final class LabCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "FILE", description = "the cluster description (YAML)")
     Path file;
+
+    @Option(names = "--vm", description = "run the checks a-f inside a qemu guest with a real IPVS kernel")
+    boolean vm;
+
+    @Option(names = "--vm-cache", paramLabel = "DIR",
+            description = "where the guest is built and kept (default: $STAMPEDE_VM_CACHE or ~/.cache/stampede/vm)")
+    Path vmCache;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -37,6 +56,10 @@ final class LabCommand implements Callable<Integer> {
         ClusterSpec cluster = SpecFiles.load(file, spec.commandLine().getErr());
         if (cluster == null) {
             return ExitCodes.BAD_INPUT;
+        }
+        if (vm) {
+            return new VmLab(spec.commandLine().getOut()).run(cluster,
+                    vmCache != null ? vmCache : GuestImage.defaultCache());
         }
         return new Lab(spec.commandLine().getOut()).run(cluster);
     }

@@ -11,10 +11,14 @@ import io.stampede.cluster.validate.Verdict;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
+import io.stampede.cluster.vm.GuestImage;
+import io.stampede.cluster.vm.VmValidation;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** stampede cluster validate DIR. */
@@ -22,11 +26,20 @@ import picocli.CommandLine.Parameters;
         description = {"Run every validator installed here on a rendered tree and print each file's verdict:",
             "keepalived -t (any output or exit 4/5/6 fails), haproxy -c -f, nginx -t, nft -c -f,",
             "systemd-analyze verify, and Stampede's own ipvsadm-restore and sysctl.d checkers.",
-            "A validator that is not installed is reported as SKIPPED."})
+            "A validator that is not installed is reported as SKIPPED.",
+            "--vm: also load every ipvsadm.rules with the real ipvsadm-restore and ipvsadm -R on a real IPVS",
+            "kernel, in the qemu guest that 'cluster lab FILE --vm' built (SKIPPED while there is none)."})
 final class ValidateCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "DIR", description = "a directory written by 'stampede cluster render'")
     Path dir;
+
+    @Option(names = "--vm", description = "load ipvsadm.rules with the real tools inside the VM lab's guest")
+    boolean vm;
+
+    @Option(names = "--vm-cache", paramLabel = "DIR",
+            description = "where the guest was built (default: $STAMPEDE_VM_CACHE or ~/.cache/stampede/vm)")
+    Path vmCache;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -40,7 +53,11 @@ final class ValidateCommand implements Callable<Integer> {
         }
         List<Verdict> verdicts;
         try {
-            verdicts = new ClusterValidator().validate(dir);
+            verdicts = new ArrayList<>(new ClusterValidator().validate(dir));
+            if (vm) {
+                verdicts.addAll(new VmValidation(out).validate(dir,
+                        vmCache != null ? vmCache : GuestImage.defaultCache()));
+            }
         } catch (IOException e) {
             spec.commandLine().getErr().println("validate: " + e.getMessage());
             return ExitCodes.CANNOT_RUN;

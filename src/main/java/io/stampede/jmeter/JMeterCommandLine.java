@@ -23,7 +23,7 @@ public final class JMeterCommandLine {
     static Map<String, String> reportProperties() {
         Map<String, String> p = new LinkedHashMap<>();
         p.put("jmeter.save.saveservice.output_format", "csv");
-        p.put("jmeter.save.saveservice.timestamp_format", "ms");
+        p.put(TIMESTAMP_FORMAT, "ms");
         p.put("jmeter.save.saveservice.print_field_names", "true");
         p.put("jmeter.save.saveservice.connect_time", "true");
         p.put("jmeter.save.saveservice.latency", "true");
@@ -50,6 +50,8 @@ public final class JMeterCommandLine {
         p.put("time_threshold", "2000");
         return p;
     }
+
+    private static final String TIMESTAMP_FORMAT = "jmeter.save.saveservice.timestamp_format";
 
     private JMeterCommandLine() {}
 
@@ -100,12 +102,32 @@ public final class JMeterCommandLine {
         return cmd;
     }
 
+    /**
+     * JMeter's GUI with {@code plan} open (a new plan when null). Only our jars' search path and the user's
+     * properties: the JTL settings of {@link #run} are for Stampede's own runs, not for listeners a user adds.
+     */
+    public static List<String> gui(JMeterInstallation jmeter, List<String> jvmOptions, Path plan,
+                                   Map<String, String> userProperties) {
+        List<String> cmd = launcher(jmeter, jvmOptions);
+        if (plan != null) {
+            cmd.addAll(List.of("-t", plan.toString()));
+        }
+        addSearchPaths(cmd, jmeter);
+        userProperties.forEach((k, v) -> cmd.add("-J" + k + "=" + v));
+        return cmd;
+    }
+
     /** The HTML dashboard from a finished JTL ({@code jmeter -g jtl -o dir}). */
     public static List<String> dashboard(JMeterInstallation jmeter, List<String> jvmOptions, Path jtl, Path log,
                                          Path outputDir, Map<String, String> userProperties) {
         List<String> cmd = launcher(jmeter, jvmOptions);
         cmd.addAll(List.of("-g", jtl.toString(), "-o", outputDir.toString(), "-j", log.toString()));
         addProperties(cmd, jmeter, userProperties);
+        // JMeter 5.6.3's dashboard prints Start/End Time with SimpleDateFormat(timestamp_format): an explicit "ms"
+        // shows minutes and seconds ("2658"). Unset is JMeter's default, which reads the same ms timestamps.
+        if (!userProperties.containsKey(TIMESTAMP_FORMAT)) {
+            cmd.remove("-J" + TIMESTAMP_FORMAT + "=ms");
+        }
         return cmd;
     }
 
@@ -118,11 +140,15 @@ public final class JMeterCommandLine {
         return cmd;
     }
 
-    private static void addProperties(List<String> cmd, JMeterInstallation jmeter, Map<String, String> user) {
+    private static void addSearchPaths(List<String> cmd, JMeterInstallation jmeter) {
         if (!jmeter.searchPaths().isEmpty()) {
             cmd.add("-Jsearch_paths=" + jmeter.searchPaths().stream().map(Path::toString)
                     .collect(Collectors.joining(";")));
         }
+    }
+
+    private static void addProperties(List<String> cmd, JMeterInstallation jmeter, Map<String, String> user) {
+        addSearchPaths(cmd, jmeter);
         Map<String, String> props = reportProperties();
         props.putAll(user);
         // Stampede's samplers report open connections and µs latencies through these variables (JTL columns).

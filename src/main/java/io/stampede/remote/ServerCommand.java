@@ -9,7 +9,7 @@ import io.stampede.cli.ExitCodes;
 import io.stampede.cli.StampedeRoot;
 import io.stampede.jmeter.JMeterCommandLine;
 import io.stampede.jmeter.JMeterInstallation;
-import io.stampede.jmeter.ProcessStop;
+import io.stampede.jmeter.JMeterStop;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -120,7 +120,7 @@ public final class ServerCommand implements Callable<Integer> {
         AtomicBoolean stopping = new AtomicBoolean();
         Thread stopper = new Thread(() -> {
             stopping.set(true);
-            ProcessStop.stop(engine, 10);
+            JMeterStop.stop(engine, 10);
         }, "stampede-server-stop");
         Runtime.getRuntime().addShutdownHook(stopper);
         stdout.printf("stampede server: starting a JMeter engine (pid %d), log %s%n", engine.pid(), logFile);

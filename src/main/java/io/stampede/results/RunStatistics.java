@@ -5,6 +5,7 @@
  */
 package io.stampede.results;
 
+import io.stampede.injector.ScheduleLag;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.TreeMap;
@@ -26,19 +27,25 @@ public final class RunStatistics {
     private long firstStart = Long.MAX_VALUE;
     private long lastEnd = Long.MIN_VALUE;
     private int activeThreads;
+    private final ScheduleLag scheduleLag = new ScheduleLag();
+    private int peakActiveThreads;
+    private int peakOpenConnections = -1;
 
     public void add(Sample s) {
         samples++;
+        scheduleLag.add(s);
         elapsedMs.recordValue(Math.min(Math.max(s.elapsed(), 0), 3_600_000L));
         firstStart = Math.min(firstStart, s.timeStamp());
         lastEnd = Math.max(lastEnd, s.timeStamp() + s.elapsed());
         activeThreads = s.allThreads();
+        peakActiveThreads = Math.max(peakActiveThreads, activeThreads);
         elapsedUs.recordValue(clampUs(s.elapsedUs() >= 0 ? s.elapsedUs() : s.elapsed() * 1000));
         if (s.correctedUs() >= 0) {
             correctedUs.recordValue(clampUs(s.correctedUs()));
         }
         if (s.openConnections() >= 0) {
             openConnections = s.openConnections();
+            peakOpenConnections = Math.max(peakOpenConnections, openConnections);
         }
         if (!s.success()) {
             errors++;
@@ -49,6 +56,11 @@ public final class RunStatistics {
 
     private static long clampUs(long us) {
         return Math.min(Math.max(us, 0), 3_600_000_000L);
+    }
+
+    /** How late the samples on a schedule were sent. */
+    public ScheduleLag scheduleLag() {
+        return scheduleLag;
     }
 
     /** Open connections reported by the latest sample that carried the column, or -1 (stock samplers only). */
@@ -81,6 +93,16 @@ public final class RunStatistics {
 
     public int activeThreads() {
         return activeThreads;
+    }
+
+    /** The most threads JMeter had running at once (the JTL's allThreads), over the whole run. */
+    public int peakActiveThreads() {
+        return peakActiveThreads;
+    }
+
+    /** The most connections Stampede's samplers had open at once, or -1 when no sample carried the column. */
+    public int peakOpenConnections() {
+        return peakOpenConnections;
     }
 
     public Map<ErrorKind, Long> errorsByKind() {

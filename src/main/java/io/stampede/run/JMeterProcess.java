@@ -6,7 +6,7 @@
 package io.stampede.run;
 
 import io.stampede.jmeter.JMeterCommandLine;
-import io.stampede.jmeter.ProcessStop;
+import io.stampede.jmeter.JMeterStop;
 import io.stampede.remote.ControllerStop;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -44,7 +44,7 @@ final class JMeterProcess implements AutoCloseable {
         List<String> cmd;
         if (setup.engines() == null) {
             cmd = JMeterCommandLine.run(setup.jmeter(), jvm, setup.plan().path(), files.jtl(), files.log(),
-                    props.values());
+                    InjectorMonitorStart.properties(props.values(), files.dir()));
         } else {
             List<String> controllerJvm = new ArrayList<>(jvm);
             setup.engines().callbackAddress().ifPresent(a -> controllerJvm.add("-Djava.rmi.server.hostname=" + a));
@@ -61,7 +61,7 @@ final class JMeterProcess implements AutoCloseable {
                 out.println("stampede run: stopping the engines...");
                 ControllerStop.stopEngines(process, files.console(), 20);
             }
-            ProcessStop.stop(process, 5);
+            JMeterStop.stop(process, 5);
         }, "stampede-run-stop");
         Runtime.getRuntime().addShutdownHook(hook);
         return new JMeterProcess(setup, jvm, process, hook);
@@ -94,7 +94,7 @@ final class JMeterProcess implements AutoCloseable {
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(files.console().toFile()))
                 .start();
         if (!p.waitFor(30, TimeUnit.MINUTES)) {
-            ProcessStop.stop(p, 5);
+            JMeterStop.stop(p, 5);
             return false;
         }
         return p.exitValue() == 0 && Files.exists(files.dashboard().resolve("index.html"));

@@ -13,9 +13,9 @@ import java.nio.file.Path;
  * A .jmx plan checked before JMeter is started, so a wrong path or a broken file fails fast and clearly; parsed
  * once, for the run and for the doctor's estimate of its load.
  */
-record PlanFile(JmxTree tree) {
+public record PlanFile(JmxTree tree) {
 
-    static PlanFile read(Path path) {
+    public static PlanFile read(Path path) {
         try {
             return new PlanFile(JmxTree.parse(path));
         } catch (PlanException e) {
@@ -23,7 +23,7 @@ record PlanFile(JmxTree tree) {
         }
     }
 
-    Path path() {
+    public Path path() {
         return tree.path();
     }
 

@@ -12,13 +12,13 @@ import java.util.Map;
  * The JMeter properties a run passes with -J, checked first: the names every Stampede plan reads
  * (host, port, threads, duration, rampup) must hold values JMeter can use, or the run would quietly do nothing.
  */
-record RunProperties(Map<String, String> values) {
+public record RunProperties(Map<String, String> values) {
 
-    RunProperties {
+    public RunProperties {
         values = Map.copyOf(values);
     }
 
-    static RunProperties of(Map<String, String> given) {
+    public static RunProperties of(Map<String, String> given) {
         Map<String, String> v = new LinkedHashMap<>();
         given.forEach((name, value) -> {
             if (name == null || name.isBlank()) {

@@ -5,6 +5,8 @@
  */
 package io.stampede.run;
 
+import io.stampede.injector.InjectorSeries;
+import io.stampede.injector.InjectorShare;
 import io.stampede.results.LatencyHistogramFile;
 import io.stampede.results.RunStatistics;
 import java.io.IOException;
@@ -44,6 +46,11 @@ final class RunReport {
                 + " (us resolution where the samplers wrote stampede_elapsed_us):");
         summary.addAll(LatencyHistogramFile.summaryLines(LatencyHistogramFile.read(files.histogram())));
         injector.diagnose(stats).lines().forEach(l -> summary.add("  " + l));
+        InjectorShare share = InjectorShare.of(stats.scheduleLag(), InjectorSeries.readIfPresent(files.dir()),
+                stats.spanMs());
+        for (String l : share.line().split("\n")) {
+            summary.add("  " + l.strip());
+        }
         summary.forEach(out::println);
     }
 

@@ -25,6 +25,9 @@ final class RunSummary {
         out.add(String.format(Locale.ROOT, "  latency    p50 %d ms  p95 %d ms  p99 %d ms  max %d ms  (mean %.2f ms)",
                 s.percentileMs(50), s.percentileMs(95), s.percentileMs(99), s.maxMs(), s.meanMs()));
         out.add(String.format(Locale.ROOT, "  errors     %,d (%.3f%%)", s.errors(), 100 * s.errorRate()));
+        out.add(String.format(Locale.ROOT, "  peak       %,d active threads", s.peakActiveThreads())
+                + (s.peakOpenConnections() < 0 ? "  (open connections: only Stampede's samplers report them)"
+                        : String.format(Locale.ROOT, ", %,d open connections", s.peakOpenConnections())));
         if (s.errors() > 0) {
             s.errorsByKind().entrySet().stream()
                     .sorted(Map.Entry.<ErrorKind, Long>comparingByValue().reversed())

@@ -20,16 +20,19 @@ import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
+import java.util.concurrent.TimeUnit;
 
 /** Answers each request with the static body once the request is complete; honours keep-alive and HEAD. */
 final class StaticResponder extends ChannelInboundHandlerAdapter {
 
     private final ByteBuf body;
+    private final int delayMs;
     private boolean keepAlive;
     private boolean head;
 
-    StaticResponder(ByteBuf body) {
+    StaticResponder(ByteBuf body, int delayMs) {
         this.body = body;
+        this.delayMs = delayMs;
     }
 
     @Override
@@ -40,14 +43,24 @@ final class StaticResponder extends ChannelInboundHandlerAdapter {
                 head = HttpMethod.HEAD.equals(request.method());
             }
             if (msg instanceof LastHttpContent) {
-                respond(ctx);
+                if (delayMs > 0) {
+                    // Same delay on one event loop: the answers leave in request order, pipelined or not.
+                    boolean k = keepAlive;
+                    boolean h = head;
+                    ctx.executor().schedule(() -> {
+                        respond(ctx, k, h);
+                        ctx.flush();
+                    }, delayMs, TimeUnit.MILLISECONDS);
+                } else {
+                    respond(ctx, keepAlive, head);
+                }
             }
         } finally {
             ReferenceCountUtil.release(msg);
         }
     }
 
-    private void respond(ChannelHandlerContext ctx) {
+    private void respond(ChannelHandlerContext ctx, boolean keepAlive, boolean head) {
         FullHttpResponse response = new DefaultFullHttpResponse(
                 HttpVersion.HTTP_1_1, HttpResponseStatus.OK, head ? ctx.alloc().buffer(0) : body.duplicate());
         response.headers()

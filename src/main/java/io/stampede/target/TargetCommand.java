@@ -39,13 +39,18 @@ public final class TargetCommand implements Callable<Integer> {
             description = "Event-loop threads (default: ${DEFAULT-VALUE}; leave cores to the injector).")
     int threads = 1;
 
+    @Option(names = "--delay-ms", paramLabel = "MS",
+            description = "Answer every request this many ms after it arrived, as a slower server would "
+                    + "(default: ${DEFAULT-VALUE}); for comparing a known difference.")
+    int delayMs;
+
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         TargetSettings settings;
         try {
-            settings = new TargetSettings(bind, port, bodySize, threads, 4096);
+            settings = new TargetSettings(bind, port, bodySize, threads, 4096, delayMs);
         } catch (IllegalArgumentException e) {
             err.println("stampede target: " + e.getMessage());
             return ExitCodes.BAD_INPUT;
@@ -59,8 +64,10 @@ public final class TargetCommand implements Callable<Integer> {
             return ExitCodes.BAD_INPUT;
         }
         Runtime.getRuntime().addShutdownHook(new Thread(server::close, "stampede-target-stop"));
-        out.printf("stampede target: serving %d-byte body on http://%s:%d/ (%s); Ctrl-C stops it%n",
-                bodySize, server.address().getHostString(), server.address().getPort(), server.transport());
+        out.printf("stampede target: serving %d-byte body on http://%s:%d/ (%s)%s; Ctrl-C stops it%n",
+                bodySize, server.address().getHostString(), server.address().getPort(), server.transport(),
+                delayMs > 0 ? ", each answer " + delayMs + " ms late" : "");
+        out.flush();
         server.awaitClose();
         return ExitCodes.OK;
     }

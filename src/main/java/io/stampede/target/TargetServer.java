@@ -63,7 +63,7 @@ public final class TargetServer implements AutoCloseable {
                     .childHandler(new ChannelInitializer<SocketChannel>() {
                         @Override
                         protected void initChannel(SocketChannel ch) {
-                            ch.pipeline().addLast(new HttpServerCodec(), new StaticResponder(body));
+                            ch.pipeline().addLast(new HttpServerCodec(), new StaticResponder(body, settings.delayMs()));
                         }
                     })
                     .bind(settings.bindAddress(), settings.port())

@@ -6,7 +6,7 @@
 package io.stampede.target;
 
 /** How the built-in target listens and what it serves. */
-public record TargetSettings(String bindAddress, int port, int bodySize, int threads, int backlog) {
+public record TargetSettings(String bindAddress, int port, int bodySize, int threads, int backlog, int delayMs) {
 
     /** nginx's test.txt in the classic plans is 18 bytes. */
     public static final int DEFAULT_BODY_SIZE = 18;
@@ -18,9 +18,17 @@ public record TargetSettings(String bindAddress, int port, int bodySize, int thr
         if (bodySize < 0 || bodySize > 64 * 1024 * 1024) {
             throw new IllegalArgumentException("--body-size " + bodySize + " is out of range: use 0 to 67108864 bytes");
         }
+        if (delayMs < 0 || delayMs > 60_000) {
+            throw new IllegalArgumentException("--delay-ms " + delayMs + " is out of range: use 0 to 60000");
+        }
         if (threads < 1) {
             throw new IllegalArgumentException("target threads must be at least 1");
         }
+    }
+
+    /** Without an artificial delay. */
+    public TargetSettings(String bindAddress, int port, int bodySize, int threads, int backlog) {
+        this(bindAddress, port, bodySize, threads, backlog, 0);
     }
 
     /** Loopback, a free port, the 18-byte body, one event loop (the injector needs the other cores). */

@@ -38,7 +38,7 @@ class ClusterCommandTest {
         Path yaml = Files.writeString(tmp.resolve("c.yaml"), Fixtures.LVS);
         assertEquals(0, run("render", yaml.toString(), "-o", tmp.resolve("out").toString()));
         assertTrue(Files.isRegularFile(tmp.resolve("out/director/lvs1/keepalived.conf")));
-        assertTrue(out.toString().contains("26 files for cluster web"));
+        assertTrue(out.toString().contains("28 files for cluster web"));
     }
 
     @Test

@@ -56,7 +56,7 @@ class RunInputTest {
         Path plans = Path.of(System.getProperty("user.dir")).resolve("../plans").normalize();
         try (var files = Files.list(plans)) {
             var list = files.filter(p -> p.toString().endsWith(".jmx")).toList();
-            assertEquals(3, list.size(), "plans/ holds the three documented plans");
+            assertEquals(4, list.size(), "plans/ holds the four documented plans");
             for (Path p : list) {
                 PlanFile plan = PlanFile.read(p);
                 for (String prop : new String[] {"host", "port", "threads", "duration", "rampup"}) {

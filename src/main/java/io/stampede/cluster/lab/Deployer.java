@@ -41,6 +41,11 @@ final class Deployer {
         return ns;
     }
 
+    /** Where an installation path of this host lives in the lab. */
+    Path path(String install) {
+        return Path.of(layout.path(install));
+    }
+
     /** Writes every file of the host to its installation path under the lab root. */
     void install() throws LabException {
         try {

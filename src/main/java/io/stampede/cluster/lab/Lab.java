@@ -179,11 +179,14 @@ public final class Lab {
             record(results, new DirectReturnCheck().run(lab));
             record(results, new NegativeControlCheck().run(lab));
             record(results, CheckResult.skip(5, HaproxyCheck.TITLE, "no HAProxy layer in this description"));
+            record(results, CheckResult.skip(7, BlockingTimeCheck.TITLE, "no HAProxy layer to stamp the requests"));
         } else {
             String why = "behind HAProxy the realservers do not hold the VIP (no LVS-DR)";
             record(results, CheckResult.skip(2, AnnounceCheck.TITLE, why));
             record(results, CheckResult.skip(3, DirectReturnCheck.TITLE, why));
             record(results, CheckResult.skip(4, NegativeControlCheck.TITLE, why));
+            // before check 5, which stops one nginx
+            record(results, new BlockingTimeCheck().run(lab));
             record(results, new HaproxyCheck().run(lab));
         }
         if (spec.vrrp().backup() != null) {

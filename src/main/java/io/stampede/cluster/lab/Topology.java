@@ -25,6 +25,7 @@ final class Topology {
 
     private final ClusterSpec spec;
     private final Map<String, String> macs = new LinkedHashMap<>();
+    private final Map<String, String> peers = new java.util.HashMap<>();
     private final Ipv4 clientAddress;
 
     private Topology(ClusterSpec spec, Ipv4 clientAddress) {
@@ -42,6 +43,11 @@ final class Topology {
 
     Ipv4 clientAddress() {
         return clientAddress;
+    }
+
+    /** The switch-side end of a namespace's link: its egress carries what the switch sends to that host. */
+    String switchPort(String nsName) {
+        return peers.get(nsName);
     }
 
     String mac(String nsName) {
@@ -66,6 +72,7 @@ final class Topology {
 
     private void attach(String ns, Ipv4 address, int index) throws LabException {
         String peer = Namespaces.PREFIX + "p" + index;
+        peers.put(ns, peer);
         Namespaces.ip("netns", "add", ns);
         Namespaces.ip("-n", ns, "link", "set", "lo", "up");
         Namespaces.ip("link", "add", iface(), "netns", ns, "type", "veth", "peer", "name", peer, "netns", SWITCH);

@@ -26,6 +26,12 @@ public record ClusterSpec(String name, List<VirtualService> services, Cidr netwo
         realservers = List.copyOf(realservers);
     }
 
+    /** The same description with another director layer (the VM lab renders variants of it). */
+    public ClusterSpec withLvs(Lvs other) {
+        return new ClusterSpec(name, services, network, other, haproxy, realservers, healthCheck, nginx, injectors,
+                nofileLimit, tls);
+    }
+
     /** The first service's VIP: the one the lab probes. */
     public Ipv4 vip() {
         return services.get(0).vip();

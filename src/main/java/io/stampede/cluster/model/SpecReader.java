@@ -284,8 +284,10 @@ public final class SpecReader {
                 t.integer("udp", IpvsTimeouts.KERNEL.udp(), 1, 86_400));
         t.finish();
         boolean inhibit = f.bool("inhibit_on_failure", false);
+        Ipv4 sorry = f.address("sorry_server", false);
+        boolean sync = f.bool("sync_daemon", false);
         f.finish();
-        return new Lvs(vrrp, scheduler, persistence, mask, bits, timeouts, inhibit);
+        return new Lvs(vrrp, scheduler, persistence, mask, bits, timeouts, inhibit, sorry, sync);
     }
 
     private static Haproxy readHaproxy(Fields f) {

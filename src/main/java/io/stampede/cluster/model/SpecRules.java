@@ -68,6 +68,9 @@ final class SpecRules {
             }
             claim(owners, rs.address(), field, spec.isDirectRouting());
         }
+        if (spec.isDirectRouting() && spec.lvs().sorryServer() != null) {
+            claim(owners, spec.lvs().sorryServer(), "directors.sorry_server", true);
+        }
         List<Host> injectors = spec.injectors().hosts();
         for (int i = 0; i < injectors.size(); i++) {
             claim(owners, injectors.get(i).address(), "injectors.hosts[" + i + "].address", false);

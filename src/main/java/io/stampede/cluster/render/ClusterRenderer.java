@@ -40,6 +40,7 @@ public final class ClusterRenderer {
                 String folder = folder("director", h.name());
                 files.add(keepalived.render(spec, h, folder));
                 files.add(ipvsadm.render(spec, folder));
+                files.add(ipvsadm.renderReadme(spec, folder));
                 files.add(tuning.directorSysctl(spec, h, folder));
                 files.add(tuning.directorModprobe(spec, h, folder));
                 files.add(tuning.directorModulesLoad(h, folder));

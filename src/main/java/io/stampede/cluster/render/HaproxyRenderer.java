@@ -80,11 +80,13 @@ public final class HaproxyRenderer {
             t.line("http-request set-header X-Forwarded-Proto https if { ssl_fc }");
         }
         t.line("maxconn " + ha.frontendMaxconn());
-        t.line("# accept time in epoch ms: nginx logs it next to $msec, the difference is the queueing in between");
-        t.line("http-request set-header X-Request-Start t=%Ts%ms");
         t.line("default_backend be_nginx");
         t.outdent().blank();
         t.line("backend be_nginx").indent();
+        t.line("# the moment the backend takes the request, in us since the epoch (not %Ts%ms: on a keep-alive");
+        t.line("# connection that is the end of the previous response); nginx logs when it began reading it, and");
+        t.line("# `stampede blocking-time` prints the difference per realserver");
+        t.line("http-request set-header X-Request-Start t=%[date(0,us)]");
         t.line("balance " + ha.balance());
         t.line("fullconn " + ha.frontendMaxconn());
         if (hc.type() == CheckType.HTTP) {

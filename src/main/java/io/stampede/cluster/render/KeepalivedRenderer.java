@@ -43,6 +43,10 @@ public final class KeepalivedRenderer {
         if (spec.isDirectRouting()) {
             IpvsTimeouts to = spec.lvs().timeouts();
             t.line("lvs_timeouts tcp " + to.tcp() + " tcpfin " + to.tcpFin() + " udp " + to.udp());
+            if (spec.lvs().syncDaemon()) {
+                // the VRRP MASTER sends its connection table to the BACKUP: connections survive a failover
+                t.line("lvs_sync_daemon " + spec.vrrp().iface() + " " + instanceName(spec));
+            }
         } else {
             // without enable_script_security keepalived -t exits 6; root because keepalived 2.2.7's config test
             // kills itself when it checks a script as any other user
@@ -67,7 +71,7 @@ public final class KeepalivedRenderer {
 
     private static void vrrpInstance(Text t, ClusterSpec spec, Host host) {
         Vrrp vrrp = spec.vrrp();
-        t.open("vrrp_instance VI_" + spec.name().toUpperCase(java.util.Locale.ROOT).replace('-', '_'));
+        t.open("vrrp_instance " + instanceName(spec));
         // BACKUP on both: keepalived ignores nopreempt after "state MASTER", and with it a recovered node would
         // take the VIP back, a second interruption for one failure
         t.line("state BACKUP");
@@ -95,6 +99,10 @@ public final class KeepalivedRenderer {
             t.open("track_script").line(SCRIPT).close();
         }
         t.close();
+    }
+
+    private static String instanceName(ClusterSpec spec) {
+        return "VI_" + spec.name().toUpperCase(java.util.Locale.ROOT).replace('-', '_');
     }
 
     /** HAProxy's health as keepalived sees it: its monitor-uri answers 200 while HAProxy runs and accepts. */
@@ -131,6 +139,9 @@ public final class KeepalivedRenderer {
         }
         // alpha: a realserver starts as failed and gets traffic only after its first successful check
         t.line("alpha");
+        if (spec.lvs().sorryServer() != null) {
+            t.line("sorry_server " + spec.lvs().sorryServer() + (fwmark ? "" : " " + port));
+        }
         // a fwmark service is checked on one of its ports: a plain one when there is one
         int checkPort = !fwmark ? port
                 : s.ports().stream().filter(p -> !spec.isTls(p)).findFirst().orElse(s.ports().get(0));
@@ -153,7 +164,11 @@ public final class KeepalivedRenderer {
                 t.line("connect_port " + checkPort);
             }
             t.line("connect_timeout " + hc.timeoutSeconds());
-            t.line("retry " + hc.fall());
+            // keepalived's "retry N" removes a server after N+1 failed checks: fall failures mean retry fall-1
+            t.line("retry " + (hc.fall() - 1));
+            if (hc.rise() > 1) {
+                t.line("# rise " + hc.rise() + ": keepalived's checkers have no rise setting; HAProxy's do");
+            }
             t.line("delay_before_retry " + hc.intervalSeconds());
             t.close();
             t.close();

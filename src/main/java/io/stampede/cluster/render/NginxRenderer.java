@@ -20,6 +20,8 @@ public final class NginxRenderer {
 
     public static final String INSTALL = "/etc/nginx/nginx.conf";
     public static final String DOCROOT = "/var/www/stampede";
+    /** The dedicated log of blocking times (HAProxy layer only). */
+    public static final String BLOCKING_LOG = "/var/log/nginx/blocking-time.log";
 
     public RenderedFile render(ClusterSpec spec, Realserver rs, Layout layout, String folder) {
         Nginx n = spec.nginx();
@@ -58,9 +60,18 @@ public final class NginxRenderer {
         t.line("gzip off;");
         t.line("log_format timing '$remote_addr [$time_local] \"$request\" $status $body_bytes_sent '");
         t.line("                  'rt=$request_time msec=$msec xrs=\"$http_x_request_start\" creq=$connection_requests';");
+        boolean stamped = !spec.isDirectRouting();
+        if (stamped) {
+            // Behind HAProxy every request carries X-Request-Start: t=<us> from the moment HAProxy forwarded it;
+            // nginx began reading it at $msec - $request_time. `stampede blocking-time` reads this log. nginx serves
+            // files here, so there is no $upstream_connect_time to log.
+            t.line("log_format blocking 'msec=$msec rt=$request_time xrs=\"$http_x_request_start\" "
+                    + "server=$server_addr:$server_port';");
+            t.line("access_log " + layout.path(BLOCKING_LOG) + " blocking buffer=64k flush=1s;");
+        }
         if (n.accessLog()) {
             t.line("access_log " + layout.path("/var/log/nginx/access.log") + " timing buffer=64k flush=5s;");
-        } else {
+        } else if (!stamped) {
             t.line("access_log off;");
         }
         t.blank();

@@ -22,7 +22,9 @@ import java.util.stream.Stream;
  * -A -t|-u VIP:PORT|-f FWMARK -s SCHED [-p SECONDS [-M NETMASK]] [-b FLAGS]
  * -a -t|-u VIP:PORT|-f FWMARK -r RIP[:PORT] -g|-i|-m [-w WEIGHT]
  * </pre>
- * Lines starting with '#' are dropped by ipvsadm-restore; a leading "ipvsadm" word is allowed.
+ * A leading "ipvsadm" word is allowed. Comments are not: `ipvsadm -R` stops at the first '#' line (exit 255, the
+ * rest not applied), and Debian's ipvsadm-restore, which skips only lines that start with '#', aborts half-way at
+ * an indented comment (exit 255) or a comment after a rule (exit 2), leaving the earlier lines applied.
  */
 public final class IpvsadmGrammar {
 
@@ -37,14 +39,22 @@ public final class IpvsadmGrammar {
         String[] lines = text.split("\n", -1);
         for (int i = 0; i < lines.length; i++) {
             String line = lines[i].strip();
-            if (line.isEmpty() || line.startsWith("#")) {
+            String where = "line " + (i + 1) + ": ";
+            if (line.isEmpty()) {
+                continue;
+            }
+            int hash = line.indexOf('#');
+            if (hash >= 0) {
+                problems.add(where + (hash == 0 ? "comment line" : "comment after a rule") + ": ipvsadm -R"
+                        + " stops at it and ipvsadm-restore " + (hash == 0 && lines[i].startsWith("#")
+                        ? "skips it, so the file loads with only one of them" : "aborts there half-way")
+                        + "; keep comments in a separate README");
                 continue;
             }
             List<String> words = new ArrayList<>(List.of(line.split("\\s+")));
             if (words.get(0).equals("ipvsadm")) {
                 words.remove(0);
             }
-            String where = "line " + (i + 1) + ": ";
             String error = switch (words.isEmpty() ? "" : words.get(0)) {
                 case "-A" -> service(words, methodOf);
                 case "-a" -> real(words, methodOf, reals);

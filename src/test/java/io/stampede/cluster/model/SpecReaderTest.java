@@ -168,6 +168,14 @@ class SpecReaderTest {
                         "limits.nofile"),
                 Arguments.of("unknown IPVS timeout", lvs.replace("directors:\n", "directors:\n  timeouts: {tcpfn: 30}\n"),
                         "directors.timeouts.tcpfn"),
+                Arguments.of("sorry server not an address", lvs.replace("directors:\n",
+                        "directors:\n  sorry_server: 10.0.0\n"), "directors.sorry_server"),
+                Arguments.of("sorry server off the segment", lvs.replace("directors:\n",
+                        "directors:\n  sorry_server: 10.9.0.20\n"), "directors.sorry_server"),
+                Arguments.of("sorry server is a realserver", lvs.replace("directors:\n",
+                        "directors:\n  sorry_server: 10.0.0.11\n"), "directors.sorry_server"),
+                Arguments.of("sync_daemon not a boolean", lvs.replace("directors:\n",
+                        "directors:\n  sync_daemon: maybe\n"), "directors.sync_daemon"),
                 Arguments.of("services and vip together", lvs + "services:\n  - {vip: 10.0.0.101}\n", "services"),
                 Arguments.of("443 without TLS material", lvs + "ports: [80, 443]\n", "ports"),
                 Arguments.of("443 in a service without TLS material", SERVICES
@@ -208,6 +216,18 @@ class SpecReaderTest {
         for (SpecProblem p : e.problems()) {
             assertFalse(p.fix().isBlank(), "every refusal says how to fix it: " + p);
         }
+    }
+
+    @Test
+    void sorryServerAndSyncDaemonAreOptional() throws SpecException {
+        ClusterSpec plain = new SpecReader().read(Fixtures.LVS);
+        assertNull(plain.lvs().sorryServer());
+        assertFalse(plain.lvs().syncDaemon());
+        ClusterSpec both = new SpecReader().read(Fixtures.LVS.replace("directors:\n",
+                "directors:\n  sorry_server: 10.0.0.20\n  sync_daemon: true\n"));
+        assertEquals(Ipv4.parse("10.0.0.20"), both.lvs().sorryServer());
+        assertTrue(both.lvs().syncDaemon());
+        assertFalse(both.withLvs(both.lvs().withSyncDaemon(false)).lvs().syncDaemon());
     }
 
     @Test

@@ -30,11 +30,12 @@ class RenderersTest {
 
     @Test
     void oneFolderPerHostUnderItsRole() {
-        assertEquals(List.of("director/lvs1/ipvsadm.rules", "director/lvs1/keepalived.conf",
+        assertEquals(List.of("director/lvs1/ipvsadm.rules", "director/lvs1/ipvsadm.rules.README",
+                "director/lvs1/keepalived.conf",
                 "director/lvs1/lvs-director.nft", "director/lvs1/modprobe.d/stampede-ip_vs.conf",
                 "director/lvs1/modules-load.d/stampede-ip_vs.conf", "director/lvs1/stampede-lvs-director.service",
                 "director/lvs1/sysctl.d/90-stampede-director.conf",
-                "director/lvs2/ipvsadm.rules", "director/lvs2/keepalived.conf",
+                "director/lvs2/ipvsadm.rules", "director/lvs2/ipvsadm.rules.README", "director/lvs2/keepalived.conf",
                 "director/lvs2/lvs-director.nft", "director/lvs2/modprobe.d/stampede-ip_vs.conf",
                 "director/lvs2/modules-load.d/stampede-ip_vs.conf", "director/lvs2/stampede-lvs-director.service",
                 "director/lvs2/sysctl.d/90-stampede-director.conf",
@@ -53,6 +54,9 @@ class RenderersTest {
     void everyFileSaysWhatItIsAndHowToApplyAndRemoveIt() {
         for (Map<String, String> files : List.of(LVS, HA)) {
             files.forEach((name, text) -> {
+                if (name.endsWith("/ipvsadm.rules")) {
+                    return; // rules only (ipvsadm -R stops at a comment): its header is the sibling README
+                }
                 assertTrue(text.startsWith("# "), name);
                 assertTrue(text.contains("\n# Install as: /"), name);
                 assertTrue(text.contains("\n# Apply:  "), name);
@@ -67,7 +71,7 @@ class RenderersTest {
         String backup = LVS.get("director/lvs2/keepalived.conf");
         assertTrue(master.contains("lvs_sched wlc\n"));
         assertTrue(master.contains("lvs_method DR\n"));
-        assertTrue(master.contains("retry 3\n"));
+        assertTrue(master.contains("retry 2\n"), "fall 3 = the first failure + 2 retries");
         assertFalse(master.contains("nb_get_retry") || master.contains("lb_algo") || master.contains("lb_kind"));
         assertFalse(master.contains("vrrp_strict"));
         assertTrue(master.contains("state BACKUP\n    nopreempt\n") && master.contains("priority 150\n"),
@@ -108,6 +112,41 @@ class RenderersTest {
     }
 
     @Test
+    void ipvsadmRulesHoldNoCommentAndTheirReadmeNamesTheTablesOwner() {
+        String rules = LVS.get("director/lvs1/ipvsadm.rules");
+        assertFalse(rules.contains("#"), rules);
+        assertTrue(rules.startsWith("-A -t "), rules);
+        String readme = LVS.get("director/lvs1/ipvsadm.rules.README");
+        assertTrue(readme.contains("ONE of the two, never both"), readme);
+        assertTrue(readme.contains("keepalived (keepalived.conf's virtual_server blocks) is the authoritative owner"));
+        assertTrue(readme.contains("ipvsadm-restore starts with ipvsadm -C"), readme);
+        assertTrue(readme.contains("ipvsadm -S -n | diff - /etc/ipvsadm.rules"), readme);
+        assertTrue(readme.contains("AUTO=\"false\" in /etc/default/ipvsadm"), readme);
+    }
+
+    @Test
+    void keepalivedRetryCountsTheFirstFailure() {
+        // keepalived removes a server after retry+1 failed checks (seen on the real kernel: "failed after 2 retries")
+        String conf = render(Fixtures.LVS + "health_check: {fall: 3, interval: 2}\n").get("director/lvs1/keepalived.conf");
+        assertTrue(conf.contains("            retry 2\n"), conf);
+        assertFalse(conf.contains("retry 3"), conf);
+        String once = render(Fixtures.LVS + "health_check: {fall: 1}\n").get("director/lvs1/keepalived.conf");
+        assertTrue(once.contains("            retry 0\n"), once);
+    }
+
+    @Test
+    void sorryServerAndSyncDaemonOnlyWhenDescribed() {
+        String plain = LVS.get("director/lvs1/keepalived.conf");
+        assertFalse(plain.contains("sorry_server"), plain);
+        assertFalse(plain.contains("lvs_sync_daemon"), plain);
+        String yaml = Fixtures.LVS.replace("  backup: {name: lvs2, address: 10.0.0.3}\n",
+                "  backup: {name: lvs2, address: 10.0.0.3}\n  sorry_server: 10.0.0.20\n  sync_daemon: true\n");
+        String conf = render(yaml).get("director/lvs2/keepalived.conf");
+        assertTrue(conf.contains("    sorry_server 10.0.0.20 80\n"), conf);
+        assertTrue(conf.contains("    lvs_sync_daemon eth0 VI_WEB\n"), conf);
+    }
+
+    @Test
     void realserverUnitsSilenceArpBeforeTheVipAppearsAndStopCleanly() {
         String sysctl = LVS.get("realserver/web1/stampede-lvs-dr.service");
         assertTrue(sysctl.indexOf("arp_ignore=1 net.ipv4.conf.all.arp_announce=2")
@@ -145,6 +184,13 @@ class RenderersTest {
                 .contains("net.core.somaxconn = 8192\n"));
         String ha = HA.get("realserver/web2/nginx.conf");
         assertTrue(ha.contains("listen 8080 reuseport"), "behind HAProxy a realserver serves its own port");
+        // Behind HAProxy: the dedicated blocking-time log (stampede blocking-time), and no `access_log off`
+        // that would cancel it; LVS-DR has no stamp and keeps logging off.
+        assertTrue(ha.contains("log_format blocking 'msec=$msec rt=$request_time xrs=\"$http_x_request_start\" "
+                + "server=$server_addr:$server_port';\n"), ha);
+        assertTrue(ha.contains("access_log /var/log/nginx/blocking-time.log blocking buffer=64k flush=1s;"), ha);
+        assertFalse(ha.contains("access_log off;\n\n"), ha);
+        assertFalse(n.contains("blocking"), n);
     }
 
     @Test
@@ -163,7 +209,11 @@ class RenderersTest {
         assertTrue(cfg.contains("frontend fe_web\n    bind 10.0.0.100:80 backlog 4096\n    maxconn 8900\n"));
         assertTrue(cfg.contains("default-server inter 2s fall 3 rise 2 maxconn 2000 check"));
         assertTrue(cfg.contains("server web2 10.0.0.12:8080 weight 1"));
-        assertTrue(cfg.contains("http-request set-header X-Request-Start t=%Ts%ms"));
+        // Stamped in the backend, in µs, when HAProxy takes the request, not %Ts%ms (the end of the previous
+        // response on a keep-alive connection), and nowhere in the frontend.
+        String backend = cfg.substring(cfg.indexOf("backend be_nginx"));
+        assertTrue(backend.contains("http-request set-header X-Request-Start t=%[date(0,us)]\n"), cfg);
+        assertFalse(cfg.contains("t=%Ts%ms"), cfg);
         assertTrue(cfg.contains("http-check send meth GET uri /health ver HTTP/1.1 hdr Host localhost"));
         assertTrue(cfg.contains("http-check expect status 200"));
         assertTrue(cfg.contains("option http-keep-alive\n    option forwardfor\n    http-reuse safe\n"));

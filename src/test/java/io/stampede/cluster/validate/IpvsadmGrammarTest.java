@@ -20,7 +20,6 @@ class IpvsadmGrammarTest {
     @Test
     void acceptsWhatIpvsadmSaveWrites() {
         String rules = """
-                # comment
                 -A -t 10.0.0.100:80 -s wlc -p 300 -M 255.255.255.0
                 -a -t 10.0.0.100:80 -r 10.0.0.11:80 -g -w 1
                 ipvsadm -a -t 10.0.0.100:80 -r 10.0.0.12 -g -w 0
@@ -30,6 +29,24 @@ class IpvsadmGrammarTest {
                 -a -f 1 -r 10.0.0.11 -g -w 1
                 """;
         assertEquals(List.of(), grammar.check(rules));
+    }
+
+    @Test
+    void commentsAreReportedBecauseTheRealToolsStopAtThem() {
+        String rules = """
+                # header
+                -A -t 10.0.0.100:80 -s wlc
+                   # indented
+                -a -t 10.0.0.100:80 -r 10.0.0.11:80 -g -w 1 # trailing
+                """;
+        List<String> problems = grammar.check(rules);
+        assertEquals(3, problems.size(), problems.toString());
+        assertTrue(problems.get(0).startsWith("line 1: comment line: ipvsadm -R stops at it and ipvsadm-restore skips"),
+                problems.get(0));
+        assertTrue(problems.get(1).startsWith("line 3: comment line") && problems.get(1).contains("aborts there"),
+                problems.get(1));
+        assertTrue(problems.get(2).startsWith("line 4: comment after a rule"), problems.get(2));
+        assertTrue(problems.stream().allMatch(p -> p.endsWith("keep comments in a separate README")));
     }
 
     @ParameterizedTest

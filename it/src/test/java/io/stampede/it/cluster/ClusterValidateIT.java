@@ -12,7 +12,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -39,17 +38,7 @@ class ClusterValidateIT {
     @Test
     void brokenFilesFailWithTheValidatorsOwnWords(@TempDir Path tmp) throws Exception {
         Path copy = tmp.resolve("rendered");
-        Path source = StampedeJar.root().resolve("haproxy/example/rendered");
-        try (Stream<Path> s = Files.walk(source)) {
-            for (Path p : s.toList()) {
-                Path target = copy.resolve(source.relativize(p).toString());
-                if (Files.isDirectory(p)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(p, target);
-                }
-            }
-        }
+        StampedeJar.copyTree(StampedeJar.root().resolve("haproxy/example/rendered"), copy);
         Path cfg = copy.resolve("haproxy/ha1/haproxy.cfg");
         Files.writeString(cfg, Files.readString(cfg).replace("default_backend be_nginx", "default_backend nope"));
         Path ka = copy.resolve("haproxy/ha2/keepalived.conf");

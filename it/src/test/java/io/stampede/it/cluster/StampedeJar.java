@@ -56,6 +56,20 @@ final class StampedeJar {
         }
     }
 
+    /** Copies a rendered tree (tests break their own copy, never the example). */
+    static void copyTree(Path from, Path to) throws IOException {
+        try (java.util.stream.Stream<Path> s = Files.walk(from)) {
+            for (Path p : s.toList()) {
+                Path target = to.resolve(from.relativize(p).toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(p, target);
+                }
+            }
+        }
+    }
+
     static String javaBin() {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }

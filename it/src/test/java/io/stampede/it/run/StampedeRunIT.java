@@ -32,6 +32,7 @@ class StampedeRunIT {
 
     private static final Path ROOT = Path.of(System.getProperty("stampede.root", "..")).toAbsolutePath().normalize();
     private static final Pattern SAMPLES = Pattern.compile("samples\\s+([\\d,]+) in [\\d.]+ s = ([\\d,]+) req/s");
+    private static final Pattern PEAK = Pattern.compile("peak\\s+([\\d,]+) active threads, ([\\d,]+) open connections");
     private static final Pattern LATENCY = Pattern.compile("p50 (\\d+) ms\\s+p95 (\\d+) ms\\s+p99 (\\d+) ms\\s+max (\\d+) ms");
 
     private static NginxServer nginx;
@@ -55,7 +56,8 @@ class StampedeRunIT {
         "stepping-raw.jmx, built-in, 40, 8, 2, -1",
         "stepping-raw.jmx, nginx, 40, 8, 2, -1",
         "nginx-welcome-1000x50.jmx, built-in, 200, 120, 2, 10000",
-        "nginx-welcome-1000x50.jmx, nginx, 1000, 120, 5, 50000",
+        // The plan's own defaults: 1000 users, 1 s ramp-up, all released at once by its Synchronizing Timer.
+        "nginx-welcome-1000x50.jmx, nginx, 1000, 300, 1, 50000",
     })
     void runsThePlanWithProgressSummaryAndDashboard(String plan, String target, int threads, int duration,
                                                     int rampup, long exactSamples, @TempDir Path tmp)
@@ -92,6 +94,17 @@ class StampedeRunIT {
             assertEquals(exactSamples, samples, threads + " users x 50 loops");
         } else {
             assertTrue(samples > threads, "every user sent requests: " + samples);
+        }
+        Matcher peak = PEAK.matcher(r.stdout);
+        assertTrue(peak.find(), "summary has the peak threads and connections:\n" + r.stdout);
+        long peakThreads = Long.parseLong(peak.group(1).replace(",", ""));
+        assertEquals(jtl.rows().stream().mapToLong(row -> row.getLong("allThreads")).max().orElse(0), peakThreads,
+                "the peak is the JTL's highest allThreads");
+        if (plan.startsWith("nginx-welcome") && target.equals("nginx")) {
+            // Its name says 1000 concurrent users: they must really be running at the same time.
+            assertTrue(peakThreads >= 900, "the welcome plan peaks at >= 900 active threads: " + peakThreads);
+            assertTrue(Long.parseLong(peak.group(2).replace(",", "")) >= 900,
+                    "and >= 900 open connections (one kept-alive per user): " + peak.group(2));
         }
         assertTrue(Files.isRegularFile(out.resolve("dashboard/index.html")), "dashboard generated");
         assertTrue(Files.isRegularFile(out.resolve("summary.txt")));

@@ -7,13 +7,12 @@ package io.stampede.jmeter;
 
 import java.util.concurrent.TimeUnit;
 
-/** Ends a JMeter process the CLI started, with the processes it started in turn. */
-public final class ProcessStop {
+/** Ends a JMeter process the CLI started, and whatever it started, politely first. */
+public final class JMeterStop {
 
-    private ProcessStop() {
-    }
+    private JMeterStop() {}
 
-    /** Asks the process tree to stop, and kills the process if it is still there after {@code graceSeconds}. */
+    /** SIGTERM to the process and its descendants; SIGKILL if it has not ended after {@code graceSeconds}. */
     public static void stop(Process p, int graceSeconds) {
         p.descendants().forEach(ProcessHandle::destroy);
         p.destroy();

@@ -1,0 +1,79 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in
+ * compliance with the License. You may obtain a copy of the License at
+ * https://www.apache.org/licenses/LICENSE-2.0
+ */
+package io.stampede.injector;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The injector's own time series, one row a second, as the Stampede agent inside JMeter wrote it to
+ * {@code injector.csv}: the JMeter process's CPU and the whole machine's, in cores, against the cores the JVM
+ * sees; GC pause time from the JVM's GC notifications; the longest stall of a thread that asks to wake every
+ * millisecond (how late any thread of the JVM, event loops included, got the CPU); used heap.
+ */
+public record InjectorSeries(List<Row> rows) {
+    public static final String FILE = "injector.csv";
+    public static final String HEADER =
+            "second,process_cpu_cores,machine_cpu_cores,cores,gc_pause_ms,gc_count,stall_max_ms,heap_used_mb";
+
+    public record Row(int second, double processCpu, double machineCpu, int cores, double gcPauseMs, int gcCount,
+                      double stallMaxMs, double heapUsedMb) {}
+
+    public static Optional<InjectorSeries> readIfPresent(Path folder) throws IOException {
+        Path file = folder.resolve(FILE);
+        if (!Files.isRegularFile(file)) {
+            return Optional.empty();
+        }
+        List<Row> rows = new ArrayList<>();
+        for (String line : Files.readAllLines(file)) {
+            if (line.isBlank() || line.startsWith("second")) {
+                continue;
+            }
+            String[] f = line.split(",");
+            if (f.length < 8) {
+                continue; // a row cut short when the process ended mid-write
+            }
+            try {
+                rows.add(new Row(Integer.parseInt(f[0]), Double.parseDouble(f[1]), Double.parseDouble(f[2]),
+                        Integer.parseInt(f[3]), Double.parseDouble(f[4]), Integer.parseInt(f[5]),
+                        Double.parseDouble(f[6]), Double.parseDouble(f[7])));
+            } catch (NumberFormatException e) {
+                // same: a partial row
+            }
+        }
+        return rows.isEmpty() ? Optional.empty() : Optional.of(new InjectorSeries(List.copyOf(rows)));
+    }
+
+    public int cores() {
+        return rows.stream().mapToInt(Row::cores).max().orElse(0);
+    }
+
+    public double meanProcessCpu() {
+        return rows.stream().mapToDouble(Row::processCpu).average().orElse(0);
+    }
+
+    public double meanMachineCpu() {
+        return rows.stream().mapToDouble(Row::machineCpu).average().orElse(0);
+    }
+
+    public double gcPauseMs() {
+        return rows.stream().mapToDouble(Row::gcPauseMs).sum();
+    }
+
+    public double maxStallMs() {
+        return rows.stream().mapToDouble(Row::stallMaxMs).max().orElse(0);
+    }
+
+    /** The 90th percentile of the per-second longest stalls: how late threads got the CPU most of the time. */
+    public double p90StallMs() {
+        double[] s = rows.stream().mapToDouble(Row::stallMaxMs).sorted().toArray();
+        return s.length == 0 ? 0 : s[Math.min(s.length - 1, (int) Math.ceil(0.9 * s.length) - 1)];
+    }
+}
