@@ -133,7 +133,8 @@ class EngineHttpRequestTest {
         HTTPSampleResult r = sample(login);
         assertTrue(r.isSuccessful(), r.getResponseCode());
         assertEquals("logged in", r.getResponseDataAsString());
-        assertEquals("abc", JMeterContextService.getContext().getVariables().get("COOKIE_session"));
+        assertEquals(1, cookies.getCookieCount());
+        assertEquals("abc", cookies.get(0).getValue());
         EngineHttpRequest next = sampler("/page");
         next.setCookieManager(cookies);
         HTTPSampleResult r2 = sample(next);
