@@ -9,12 +9,13 @@
 #
 #   it/bench/distributed-benchmark.sh [--engines N] [--connections-per-engine C] [--connections-per-thread K]
 #                                     [--duration S] [--rampup S] [--think-ms MS] [--heap SIZE] [--jfr]
-#                                     [--sender stampede|jmeter]
+#                                     [--sender stampede|jmeter|jmeter-batch]
 #
 # Each engine runs C/K JMeter threads; each thread keeps K connections (stampede.connections_per_thread), each
 # paced at one request per think time. --jfr records a profile of engine 0 (work dir/engine-0.jfr). --sender picks
-# how results travel back: stampede (run's default: Stampede's compact sender) or jmeter (StrippedAsynch, queue
-# 100,000: JMeter's fastest own sender), to compare the two in the same setup.
+# how results travel back: stampede (run's default: Stampede's compact sender), jmeter (StrippedAsynch, queue
+# 100,000: JMeter's fastest own sender) or jmeter-batch (StrippedBatch, 1,000 samples or 2 s: run's default before
+# the compact sender), to compare them in the same setup.
 # Traffic stays on loopback.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -39,7 +40,7 @@ done
 for v in engines per_engine per_thread duration think_ms; do
   [[ ${!v} =~ ^[1-9][0-9]*$ ]] || { echo "distributed-benchmark: --${v//_/-} ${!v}: give a whole number of at least 1" >&2; exit 2; }
 done
-[[ $sender_kind == stampede || $sender_kind == jmeter ]] || { echo "distributed-benchmark: --sender $sender_kind: give stampede or jmeter" >&2; exit 2; }
+[[ $sender_kind =~ ^(stampede|jmeter|jmeter-batch)$ ]] || { echo "distributed-benchmark: --sender $sender_kind: give stampede, jmeter or jmeter-batch" >&2; exit 2; }
 [[ $rampup =~ ^[0-9]+$ ]] || { echo "distributed-benchmark: --rampup $rampup: give a whole number of seconds" >&2; exit 2; }
 ((rampup < duration)) || { echo "distributed-benchmark: --rampup $rampup must be shorter than --duration $duration" >&2; exit 2; }
 ((per_engine % per_thread == 0)) || { echo "distributed-benchmark: --connections-per-engine $per_engine is not a multiple of --connections-per-thread $per_thread" >&2; exit 2; }
@@ -195,7 +196,11 @@ if ((per_thread > 1)); then pace=(-J pacing_ms="$think_ms" -J think_ms=0); else 
 # waits for the controller while its connections' responses wait (issue 20). stampede run's default is Stampede's
 # compact sender; --sender jmeter asks for JMeter's StrippedAsynch with a queue of 20 s of samples at 5,000/s
 # (JMeter's default serialization; its end of test can lose the last samples).
-if [[ $sender_kind == jmeter ]]; then sender=(-J mode=StrippedAsynch -J asynch.batch.queue.size=100000); else sender=(); fi
+case $sender_kind in
+  jmeter) sender=(-J mode=StrippedAsynch -J asynch.batch.queue.size=100000) ;;
+  jmeter-batch) sender=(-J mode=StrippedBatch) ;;
+  *) sender=() ;;
+esac
 echo "distributed-benchmark: up to $per_destination connections per destination port (local port range: $(sysctl -n net.ipv4.ip_local_port_range | tr '\t' '-'))"
 echo "distributed-benchmark: nginx ($workers workers) on 127.0.0.1:$base..$last; ${duration}s, ramp-up ${rampup}s, think ${think_ms} ms; work dir $work"
 set +e
