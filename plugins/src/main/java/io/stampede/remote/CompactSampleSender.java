@@ -46,6 +46,8 @@ public final class CompactSampleSender extends AbstractSampleSender implements S
     public static final String QUEUE_SIZE = "stampede.sender.queue_size";
     /** The most samples one call to the controller carries. */
     public static final String BATCH_SIZE = "stampede.sender.batch_size";
+    /** How long a batch may wait to fill before it is sent. */
+    public static final String LINGER_MS = "stampede.sender.linger_ms";
     /** How long the end of the test waits for the queue to drain before it reports the end anyway. */
     public static final String DRAIN_SECONDS = "stampede.sender.drain_seconds";
     private static final String STRIP_ON_ERROR = "sample_sender_strip_also_on_error";
@@ -148,18 +150,38 @@ public final class CompactSampleSender extends AbstractSampleSender implements S
         return new SampleEvent(compact, e.getThreadGroup(), values, e.isTransactionSampleEvent());
     }
 
+    /**
+     * Each call to the controller is a fresh RMI stream that carries its class descriptors again and wakes the
+     * controller's receiving thread: a batch waits up to the linger time to fill, as JMeter's batch sender waits
+     * for its thresholds, so that a call carries many samples at high rates and none waits long at low ones.
+     */
     private void sendUntilEnd() {
-        List<SampleEvent> batch = new ArrayList<>(settings.batchSize());
+        long lingerNanos = TimeUnit.MILLISECONDS.toNanos(settings.lingerMillis());
         try {
             boolean end = false;
             while (!end) {
+                List<SampleEvent> batch = new ArrayList<>(Math.min(settings.batchSize(), 4_096));
                 batch.add(queue.take());
-                queue.drainTo(batch, settings.batchSize() - 1);
-                end = batch.remove(END);
+                long deadline = System.nanoTime() + lingerNanos;
+                while (true) {
+                    queue.drainTo(batch, settings.batchSize() - batch.size());
+                    end = batch.get(batch.size() - 1) == END;
+                    long left = deadline - System.nanoTime();
+                    if (end || batch.size() >= settings.batchSize() || left <= 0) {
+                        break;
+                    }
+                    SampleEvent next = queue.poll(left, TimeUnit.NANOSECONDS);
+                    if (next == null) {
+                        break;
+                    }
+                    batch.add(next);
+                }
+                if (end) {
+                    batch.remove(batch.size() - 1);
+                }
                 if (!batch.isEmpty()) {
                     send(batch);
                 }
-                batch = new ArrayList<>(settings.batchSize());
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -175,11 +197,13 @@ public final class CompactSampleSender extends AbstractSampleSender implements S
     }
 
     /** The sender's settings, read from JMeter properties where the sender is configured. */
-    record Settings(int queueSize, int batchSize, int drainSeconds, boolean stripAlsoOnError) implements Serializable {
+    record Settings(int queueSize, int batchSize, int lingerMillis, int drainSeconds, boolean stripAlsoOnError)
+            implements Serializable {
         static Settings fromProperties() {
             return new Settings(
                     Math.max(1, JMeterUtils.getPropDefault(QUEUE_SIZE, 100_000)),
                     Math.max(1, JMeterUtils.getPropDefault(BATCH_SIZE, 2_000)),
+                    Math.max(0, JMeterUtils.getPropDefault(LINGER_MS, 1_000)),
                     Math.max(1, JMeterUtils.getPropDefault(DRAIN_SECONDS, 120)),
                     JMeterUtils.getPropDefault(STRIP_ON_ERROR, true));
         }

@@ -43,6 +43,7 @@ class CompactSampleSenderTest {
     void defaults() {
         JMeterUtils.getJMeterProperties().remove(CompactSampleSender.QUEUE_SIZE);
         JMeterUtils.getJMeterProperties().remove(CompactSampleSender.BATCH_SIZE);
+        JMeterUtils.getJMeterProperties().remove(CompactSampleSender.LINGER_MS);
     }
 
     @Test
@@ -88,6 +89,39 @@ class CompactSampleSenderTest {
         assertEquals(0, controller.dataBytes, "response data stripped");
     }
 
+    @Test
+    void aLoneSampleIsSentAfterTheLingerTimeNotAtTheEnd() throws Exception {
+        JMeterUtils.setProperty(CompactSampleSender.LINGER_MS, "100");
+        Controller controller = new Controller(0);
+        CompactSampleSender engine = shipped(new CompactSampleSender(controller));
+        SampleResult r = new SampleResult();
+        r.setSampleLabel("lone");
+        engine.sampleOccurred(new SampleEvent(r, "Users"));
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (controller.labels.isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        assertEquals(Set.of("lone"), controller.labels, "sent without waiting for a full batch or the end");
+        engine.testEnded("engine-1");
+        assertEquals(1, controller.samplesAtEnd);
+    }
+
+    @Test
+    void batchesFillWhileTheyLinger() throws Exception {
+        JMeterUtils.setProperty(CompactSampleSender.LINGER_MS, "2000");
+        JMeterUtils.setProperty(CompactSampleSender.BATCH_SIZE, "100");
+        Controller controller = new Controller(0);
+        CompactSampleSender engine = shipped(new CompactSampleSender(controller));
+        for (int i = 0; i < 250; i++) {
+            SampleResult r = new SampleResult();
+            r.setSampleLabel("s" + i);
+            engine.sampleOccurred(new SampleEvent(r, "Users"));
+        }
+        engine.testEnded("engine-1");
+        assertEquals(250, controller.samplesAtEnd);
+        assertEquals(List.of(100, 100, 50), controller.batchSizes, "full batches, then the rest at the end");
+    }
+
     /** What the controller's JMeter does with a batch: RMI serializes it in the engine and rebuilds it here. */
     static final class Controller implements RemoteSampleListener {
         private final long slowMillis;
@@ -95,6 +129,7 @@ class CompactSampleSenderTest {
         volatile int samplesAtEnd = -1;
         volatile String endedBy;
         volatile int largestBatch;
+        final List<Integer> batchSizes = Collections.synchronizedList(new ArrayList<>());
         volatile Class<?> lastResultClass;
         volatile long dataBytes;
 
@@ -109,6 +144,7 @@ class CompactSampleSenderTest {
                 List<SampleEvent> received = (List<SampleEvent>) ResultFormTest.deserialize(
                         ResultFormTest.serialize(new ArrayList<>(samples)));
                 largestBatch = Math.max(largestBatch, received.size());
+                batchSizes.add(received.size());
                 for (SampleEvent e : received) {
                     labels.add(e.getResult().getSampleLabel());
                     lastResultClass = e.getResult().getClass();
