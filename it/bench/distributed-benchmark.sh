@@ -32,7 +32,7 @@ while (($#)); do
     --think-ms) think_ms=$2 ;;
     --heap) heap=$2 ;;
     --sender) sender_kind=$2 ;;
-    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
     *) echo "distributed-benchmark: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
   shift 2 || { echo "distributed-benchmark: $1 needs a value" >&2; exit 2; }
