@@ -38,7 +38,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * The parity suite of issue 14: one plan of HTTP Requests with the four managers runs once on stock JMeter (HttpClient
  * 4) and once with every HTTP Request on the Stampede engine, against real nginx (static files, gzip, 301/302/307,
- * auth_basic, a 1 MB body, HEAD, 404, embedded resources) and Debian's httpbin behind nginx (cookies, redirects,
+ * auth_basic, a 1 MB body, HEAD, 404, embedded resources, https with a self-signed certificate) and Debian's
+ * httpbin behind nginx (cookies, redirects,
  * gzip/deflate/brotli, Basic and Digest, form/raw/multipart bodies, status codes, cache validators, chunked streams,
  * random bytes, delays and a timeout). Each sample, sub-results included, is compared: success, code, message, the
  * decoded body (or its MD5), final URL, redirect location, cookies sent, the request headers that matter, query
@@ -51,6 +52,7 @@ class HttpRequestParityIT {
     private static HttpbinServer httpbin;
     private static Path site;
     private static int httpbinProxyPort;
+    private static int tlsPort;
 
     @BeforeAll
     static void servers() throws Exception {
@@ -69,12 +71,22 @@ class HttpRequestParityIT {
         Files.write(html.resolve("logo.png"), new byte[] {(byte) 0x89, 'P', 'N', 'G', 13, 10, 26, 10});
         Files.writeString(site.resolve("htpasswd"), "user:{PLAIN}passwd\n");
         Files.writeString(site.resolve("upload.txt"), "uploaded file content\n");
+        Path key = site.resolve("tls.key");
+        Path cert = site.resolve("tls.crt");
+        Process openssl = new ProcessBuilder("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
+                "-subj", "/CN=127.0.0.1", "-keyout", key.toString(), "-out", cert.toString())
+                .redirectErrorStream(true).redirectOutput(site.resolve("openssl.out").toFile()).start();
+        assertTrue(openssl.waitFor(60, java.util.concurrent.TimeUnit.SECONDS) && openssl.exitValue() == 0,
+                "openssl could not make a test certificate: " + Files.readString(site.resolve("openssl.out")));
+        tlsPort = io.stampede.it.support.FreePort.loopback();
         httpbin = HttpbinServer.start();
         httpbinProxyPort = io.stampede.it.support.FreePort.loopback();
         String http = "gzip on; gzip_min_length 1; gzip_types text/plain text/css application/json; "
                 + "server { listen 127.0.0.1:" + httpbinProxyPort + "; location / { proxy_pass http://127.0.0.1:"
                 + httpbin.port() + "; proxy_set_header Host $http_host; proxy_buffering off; "
-                + "proxy_next_upstream error timeout; proxy_next_upstream_tries 3; } }";
+                + "proxy_next_upstream error timeout; proxy_next_upstream_tries 3; } } "
+                + "server { listen 127.0.0.1:" + tlsPort + " ssl; ssl_certificate " + cert + "; ssl_certificate_key "
+                + key + "; location /site/ { alias " + html + "/; } }";
         String server = "location /site/ { alias " + html + "/; } "
                 + "location /protected/ { auth_basic \"parity\"; auth_basic_user_file " + site.resolve("htpasswd")
                 + "; alias " + html + "/; } "
@@ -94,7 +106,7 @@ class HttpRequestParityIT {
     }
 
     private ParityPlan plan() {
-        ParityPlan p = new ParityPlan(nginx.port(), httpbinProxyPort, site.resolve("upload.txt").toString());
+        ParityPlan p = new ParityPlan(nginx.port(), httpbinProxyPort, tlsPort, site.resolve("upload.txt").toString());
         String md5 = bool("HTTPSampler.md5", true);
         String auto = bool("HTTPSampler.auto_redirects", true) + bool("HTTPSampler.follow_redirects", false);
         String raw = bool("HTTPSampler.postBodyRaw", true);
@@ -107,6 +119,8 @@ class HttpRequestParityIT {
                 .request("nginx basic", true, "GET", "/protected/text.txt", "", "")
                 .request("nginx HEAD", true, "HEAD", "/test.txt", "", "")
                 .request("nginx 404", true, "GET", "/missing", "", contains("says nope", "nope"))
+                .https("https gzip", "/site/text.txt", "", contains("decoded over TLS", "parity text parity"))
+                .https("https large", "/site/large.bin", md5, "")
                 .request("nginx page", true, "GET", "/site/page.html", bool("HTTPSampler.image_parser", true)
                         + bool("HTTPSampler.concurrentDwn", true) + str("HTTPSampler.concurrentPool", "4"), "")
                 .request("cookies set", false, "GET", "/cookies/set", args("a", "1", "b", "two words"), "")

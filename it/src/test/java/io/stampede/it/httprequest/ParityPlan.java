@@ -22,20 +22,33 @@ final class ParityPlan {
     private final StringBuilder samplers = new StringBuilder();
     private final List<String> labels = new ArrayList<>();
 
-    ParityPlan(int nginx, int httpbin, String uploadFile) {
+    private final int tls;
+
+    ParityPlan(int nginx, int httpbin, int tls, String uploadFile) {
         this.nginx = nginx;
         this.httpbin = httpbin;
+        this.tls = tls;
         this.uploadFile = uploadFile;
     }
 
     /** One HTTP Request; {@code extra} holds further properties and children (arguments, files). */
     ParityPlan request(String label, boolean onNginx, String method, String path, String extra, String assertion) {
+        return request(label, onNginx ? nginx : httpbin, "http", method, path, extra, assertion);
+    }
+
+    /** One https request to nginx's TLS server (a self-signed certificate, accepted by both engines). */
+    ParityPlan https(String label, String path, String extra, String assertion) {
+        return request(label, tls, "https", "GET", path, extra, assertion);
+    }
+
+    private ParityPlan request(String label, int port, String protocol, String method, String path, String extra,
+                               String assertion) {
         labels.add(label);
         samplers.append("<HTTPSamplerProxy guiclass=\"HttpTestSampleGui\" testclass=\"HTTPSamplerProxy\" testname=\"")
                 .append(label).append("\">\n")
                 .append(str("HTTPSampler.domain", "127.0.0.1"))
-                .append(str("HTTPSampler.port", Integer.toString(onNginx ? nginx : httpbin)))
-                .append(str("HTTPSampler.protocol", "http"))
+                .append(str("HTTPSampler.port", Integer.toString(port)))
+                .append(str("HTTPSampler.protocol", protocol))
                 .append(str("HTTPSampler.path", xml(path)))
                 .append(str("HTTPSampler.method", method))
                 .append(str("HTTPSampler.contentEncoding", "UTF-8"))
