@@ -10,6 +10,7 @@ import java.io.InterruptedIOException;
 import java.net.BindException;
 import java.net.ConnectException;
 import java.net.InetSocketAddress;
+import java.net.ProtocolException;
 import java.net.SocketException;
 import javax.net.ssl.SSLException;
 
@@ -53,6 +54,10 @@ public final class Failures {
         String cls = t.getClass().getName();
         if (cls.endsWith(".netty.channel.ConnectTimeoutException")) {
             return new Name(ConnectTimeoutException.class.getName(), msg);
+        }
+        if (t instanceof ProtocolException || t.getClass().getPackageName().equals(Failures.class.getPackageName())) {
+            // Named by us already; a framing error may quote a header line that reads like a transport error.
+            return new Name(cls, msg);
         }
         if (msg.contains("Cannot assign requested address")) {
             return new Name(BindException.class.getName(), "Cannot assign requested address");
