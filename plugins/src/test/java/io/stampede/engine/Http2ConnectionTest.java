@@ -41,8 +41,9 @@ class Http2ConnectionTest {
     }
 
     private static Http2Group group(Http2TestServer server, int connections, int streams) {
+        // A generous connect timeout: the first connection of the JVM loads the HTTP/2 codec on a loaded machine.
         return new Http2Group(Engine.get(), server.address(), null, null, Http2Options.DEFAULTS, connections, streams,
-                2000);
+                20_000);
     }
 
     private static String text(ReceivedResponse r) {
@@ -183,7 +184,7 @@ class Http2ConnectionTest {
             });
             t.start();
             InetSocketAddress at = new InetSocketAddress("127.0.0.1", ss.getLocalPort());
-            Http2Group g = new Http2Group(Engine.get(), at, null, null, Http2Options.DEFAULTS, 1, 1, 5000);
+            Http2Group g = new Http2Group(Engine.get(), at, null, null, Http2Options.DEFAULTS, 1, 1, 20_000);
             long start = System.nanoTime();
             Http2Exchange e = g.next(request("GET", "/", "", at), 1000, 30_000);
             long millis = (System.nanoTime() - start) / 1_000_000;

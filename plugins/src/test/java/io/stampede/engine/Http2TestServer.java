@@ -36,16 +36,16 @@ import java.util.concurrent.atomic.AtomicInteger;
  * It can cap concurrent streams in its SETTINGS and send GOAWAY (last stream id = the stream that triggers it) at
  * the first request of every connection. It counts connections, streams and the most streams active at once.
  */
-final class Http2TestServer implements AutoCloseable {
-    final AtomicInteger connections = new AtomicInteger();
-    final AtomicInteger streams = new AtomicInteger();
-    final AtomicInteger maxActive = new AtomicInteger();
+public final class Http2TestServer implements AutoCloseable {
+    public final AtomicInteger connections = new AtomicInteger();
+    public final AtomicInteger streams = new AtomicInteger();
+    public final AtomicInteger maxActive = new AtomicInteger();
     private final EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
     private final Channel server;
     private final long maxConcurrentStreams;
     private final boolean goAwayAtFirst;
 
-    Http2TestServer(long maxConcurrentStreams, boolean goAwayAtFirst) throws InterruptedException {
+    public Http2TestServer(long maxConcurrentStreams, boolean goAwayAtFirst) throws InterruptedException {
         this.maxConcurrentStreams = maxConcurrentStreams;
         this.goAwayAtFirst = goAwayAtFirst;
         server = new ServerBootstrap().group(group).channel(NioServerSocketChannel.class)
@@ -58,7 +58,7 @@ final class Http2TestServer implements AutoCloseable {
                 }).bind("127.0.0.1", 0).sync().channel();
     }
 
-    InetSocketAddress address() {
+    public InetSocketAddress address() {
         return (InetSocketAddress) server.localAddress();
     }
 
