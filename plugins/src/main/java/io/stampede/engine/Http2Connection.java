@@ -331,24 +331,22 @@ public final class Http2Connection {
                     drain();
                     break;
                 }
-                Http2Exchange e = pending.poll();
-                long now = System.nanoTime();
-                if (!e.send(now, this, false)) {
-                    continue; // failed by its owner meanwhile
-                }
                 int id = endpoint.incrementAndGetNextStreamId();
                 if (id < 0) {
-                    e.unsend(); // stream ids used up: a new connection
-                    pending.addFirst(e);
-                    drain();
+                    drain(); // stream ids used up: a new connection
                     break;
+                }
+                Http2Exchange e = pending.poll();
+                // The id is published with the send, so an owner's cancel always names this stream (an id left
+                // unused is allowed: it is implicitly closed).
+                if (!e.send(System.nanoTime(), this, id)) {
+                    continue; // failed by its owner meanwhile
                 }
                 if (!connectTimesGiven) {
                     connectTimesGiven = true;
                     e.connectStartNanos = connectStart;
                     e.connectEndNanos = connectEnd;
                 }
-                e.streamId = id;
                 inFlight.put(id, e);
                 opened++;
                 Http2Request r = e.request;
@@ -607,7 +605,7 @@ public final class Http2Connection {
         public void sendPending() {
             while (inFlight == null && ch.isActive() && !pending.isEmpty()) {
                 Http2Exchange e = pending.poll();
-                if (!e.send(System.nanoTime(), this, true)) {
+                if (!e.send(System.nanoTime(), this, 0)) {
                     continue;
                 }
                 if (!connectTimesGiven) {

@@ -111,13 +111,18 @@ public final class Http2Exchange extends CompletionQueue.Node implements Runnabl
         return deadlineNanos;
     }
 
-    /** Event loop: the stream is about to go out; false if the owner failed the exchange meanwhile. */
-    boolean send(long now, Object on, boolean overHttp1) {
+    /**
+     * Event loop: the request is about to go out on stream {@code stream} of {@code on} (0: as HTTP/1.1 after an ALPN
+     * fallback); false if the owner failed the exchange meanwhile.
+     */
+    boolean send(long now, Object on, int stream) {
         if (!STATE.compareAndSet(this, ARMED, SENT)) {
             return false;
         }
+        boolean overHttp1 = stream == 0;
         sentNanos = now;
         carrier = on;
+        streamId = stream;
         http1 = overHttp1;
         if (overHttp1) {
             h1.reset(request.head(), responseBytesKept);
