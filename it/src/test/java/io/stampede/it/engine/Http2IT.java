@@ -70,7 +70,9 @@ class Http2IT {
         String tls = "    ssl_certificate " + dir.resolve("cert.pem") + ";\n    ssl_certificate_key "
                 + dir.resolve("key.pem") + ";\n";
         String root = "    root " + dir.resolve("html") + ";\n";
-        Files.writeString(dir.resolve("nginx.conf"), "worker_processes 1;\npid " + dir.resolve("pid") + ";\n"
+        // As root, nginx's workers would run as nobody and could not read this test's private folder.
+        String user = "root".equals(System.getProperty("user.name")) ? "user root;\n" : "";
+        Files.writeString(dir.resolve("nginx.conf"), user + "worker_processes 1;\npid " + dir.resolve("pid") + ";\n"
                 + "error_log " + dir.resolve("error.log") + " warn;\nevents { worker_connections 4096; }\n"
                 + "http {\n  types { text/plain txt; }\n"
                 + "  log_format h2 '$server_port $connection $http2 $connection_requests $status';\n"
