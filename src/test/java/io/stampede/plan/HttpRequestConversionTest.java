@@ -51,7 +51,9 @@ class HttpRequestConversionTest {
                 <?xml version="1.0" encoding="UTF-8"?>
                 <jmeterTestPlan version="1.2">
                   <hashTree>
-                    <org.apache.jmeter.protocol.http.sampler.HTTPSamplerProxy guiclass="org.apache.jmeter.protocol.http.control.gui.HttpTestSampleGui" testclass="org.apache.jmeter.protocol.http.sampler.HTTPSamplerProxy" testname="a > b" enabled="false">
+                    <org.apache.jmeter.protocol.http.sampler.HTTPSamplerProxy
+                        guiclass="org.apache.jmeter.protocol.http.control.gui.HttpTestSampleGui"
+                        testclass="org.apache.jmeter.protocol.http.sampler.HTTPSamplerProxy" testname="a > b" enabled="false">
                       <stringProp name="HTTPSampler.path">/x</stringProp>
                     </org.apache.jmeter.protocol.http.sampler.HTTPSamplerProxy>
                     <hashTree/>
@@ -63,7 +65,7 @@ class HttpRequestConversionTest {
                 """);
         HttpRequestConversion.Result r = HttpRequestConversion.convert(JmxTree.parse(plan), HttpRequestEngine.STAMPEDE);
         assertEquals(2, r.converted());
-        assertTrue(r.text().contains("<io.stampede.httprequest.EngineHttpRequest guiclass=\"io.stampede.httprequest.gui"
+        assertTrue(r.text().replaceAll("\\s+", " ").contains("<io.stampede.httprequest.EngineHttpRequest guiclass=\"io.stampede.httprequest.gui"
                 + ".EngineHttpRequestGui\" testclass=\"io.stampede.httprequest.EngineHttpRequest\" testname=\"a > b\""
                 + " enabled=\"false\">"), r.text());
         assertTrue(r.text().contains("</io.stampede.httprequest.EngineHttpRequest>"), r.text());
