@@ -5,10 +5,11 @@
  */
 package io.stampede.httprequest;
 
-import io.netty.buffer.Unpooled;
 import io.stampede.engine.Engine;
-import io.stampede.engine.HttpConnection;
-import io.stampede.engine.PrematureCloseException;
+import io.stampede.engine.Exchange;
+import io.stampede.engine.Http1Connection;
+import io.stampede.engine.ParkingCompletion;
+import io.stampede.engine.PreparedRequest;
 import io.stampede.engine.ResponseFramer;
 import io.stampede.engine.Tls;
 
@@ -33,15 +34,16 @@ final class EngineLink {
     /** JMeter's "no timeout" (0): long enough never to fire in a test, short enough not to overflow. */
     private static final int NO_TIMEOUT = Integer.MAX_VALUE / 4;
 
-    private final Map<Target, HttpConnection> byTarget = new HashMap<>(4);
-    private volatile HttpConnection current;
+    private final Map<Target, Http1Connection> byTarget = new HashMap<>(4);
+    /** The classic mode's completion: the thread parks on it for each exchange, on whichever connection. */
+    private final ParkingCompletion completion = new ParkingCompletion();
     private boolean closeBeforeNextSample;
 
     /**
-     * Where a request goes: the URL's host (for TLS server name), the address looked up (DNS Cache Manager or the
-     * system), the port, and whether it is https.
+     * Where a request goes: the URL's host (for the TLS server name), the address looked up (DNS Cache Manager or
+     * the system), the port, whether it is https, and the source address ("IP source address"; null: the kernel's).
      */
-    record Target(String host, InetAddress address, int port, boolean tls) {
+    record Target(String host, InetAddress address, int port, boolean tls, InetAddress local) {
     }
 
     /** One response, copied out of the engine: the engine reuses its buffers for the next exchange. */
@@ -54,14 +56,15 @@ final class EngineLink {
     }
 
     /**
-     * Sends {@code request} to {@code target} on this thread's connection to it (opened now when there is none or it
-     * cannot carry another request) and waits for the whole response. A request that meets a kept-alive connection
-     * closed by the server before any response byte is sent once more on a new connection, as stock's client does.
+     * Sends {@code request} to {@code target} on this thread's connection to it and parks until the whole response
+     * is in. The connection (re)connects by itself when its channel is closed, and a request that meets a kept-alive
+     * connection closed by the server before any response byte is sent once more on a new one (the engine's one
+     * retry rule, as stock's client does after its stale-connection check).
      *
      * @param keepAlive false: the connection is closed after this exchange
      * @param connectTimeout JMeter's milliseconds, 0 for none
      * @param responseTimeout JMeter's milliseconds, 0 for none
-     * @throws IOException the connect or exchange failure; the connection is then gone
+     * @throws IOException the connect or exchange failure, as the engine names it
      */
     Response exchange(Target target, byte[] request, boolean head, boolean keepAlive, int connectTimeout,
                       int responseTimeout) throws IOException {
@@ -69,72 +72,45 @@ final class EngineLink {
             closeBeforeNextSample = false;
             closeAll();
         }
-        HttpConnection c = byTarget.get(target);
-        boolean reused = c != null && c.reusable();
-        if (c != null && !reused) {
-            drop(target, c);
-            c = null;
-        }
-        long connectEnd = 0;
-        if (c == null) {
-            c = open(target, connectTimeout);
-            connectEnd = System.nanoTime();
-        }
+        Http1Connection c = connection(target, connectTimeout);
+        PreparedRequest req = PreparedRequest.ofBytes(request, head, null);
         try {
-            send(c, request, head, responseTimeout);
-        } catch (PrematureCloseException e) {
-            drop(target, c);
-            if (!reused || c.response().started()) {
-                throw e;
+            Exchange e = completion.send(c, req, Integer.MAX_VALUE, timeout(connectTimeout), timeout(responseTimeout));
+            if (e.failed()) {
+                throw e.failure();
             }
-            c = open(target, connectTimeout);
-            connectEnd = System.nanoTime();
-            try {
-                send(c, request, head, responseTimeout);
-            } catch (IOException again) {
-                drop(target, c);
-                throw again;
+            ResponseFramer r = e.response();
+            Response out = new Response(ResponseHead.parse(r.headerBlock(), r.headerBlockLength()), r.keptBody(),
+                    r.headerBytes(), r.bodyBytes(), e.connectNanos() > 0 ? e.startNanos() + e.connectNanos() : 0,
+                    e.firstByteNanos(), e.doneNanos());
+            if (!keepAlive) {
+                // The request asked the server to close; if it did not, close here so the next one connects anew.
+                c.closeChannel();
             }
-        } catch (IOException e) {
-            drop(target, c);
-            throw e;
+            return out;
+        } finally {
+            req.release();
         }
-        long end = System.nanoTime();
-        ResponseFramer r = c.response();
-        Response out = new Response(ResponseHead.parse(r.headerBlock(), r.headerBlockLength()), r.keptBody(),
-                r.headerBytes(), r.bodyBytes(), connectEnd, c.firstByteNanos(), end);
-        if (!keepAlive || !c.reusable()) {
-            drop(target, c);
-        }
-        return out;
     }
 
-    private HttpConnection open(Target target, int connectTimeout) throws IOException {
-        HttpConnection c = HttpConnection.create(Engine.get());
-        current = c;
-        try {
-            c.connect(new InetSocketAddress(target.address(), target.port()), timeout(connectTimeout),
-                    target.tls() ? new Tls(target.host(), target.port(), true) : null);
-        } catch (IOException e) {
-            c.close();
-            throw e;
+    private Http1Connection connection(Target target, int connectTimeout) {
+        Http1Connection c = byTarget.get(target);
+        if (c == null || !c.usable()) {
+            Engine engine = Engine.get();
+            c = new Http1Connection(engine, engine.nextLoop(), null, null,
+                    new InetSocketAddress(target.address(), target.port()),
+                    target.local() == null ? null : new InetSocketAddress(target.local(), 0), timeout(connectTimeout),
+                    1, target.tls() ? new Tls(target.host(), target.port(), true) : null);
+            Http1Connection old = byTarget.put(target, c);
+            if (old != null) {
+                old.close();
+            }
         }
-        byTarget.put(target, c);
         return c;
-    }
-
-    private void send(HttpConnection c, byte[] request, boolean head, int responseTimeout) throws IOException {
-        current = c;
-        c.exchange(Unpooled.wrappedBuffer(request), head, Integer.MAX_VALUE, timeout(responseTimeout));
     }
 
     private static int timeout(int jmeterMillis) {
         return jmeterMillis > 0 ? jmeterMillis : NO_TIMEOUT;
-    }
-
-    private void drop(Target target, HttpConnection c) {
-        byTarget.remove(target, c);
-        c.close();
     }
 
     /** The thread starts a new iteration as a new user: its connections are closed before its next request. */
@@ -144,20 +120,16 @@ final class EngineLink {
 
     /** Any thread (stop test now): the connect or exchange in progress ends at once. */
     boolean interrupt() {
-        HttpConnection c = current;
-        if (c != null) {
-            c.interrupt();
-        }
-        return c != null;
+        completion.interrupt();
+        return true;
     }
 
     /** Closes every connection of this thread; a later request opens new ones. */
     void closeAll() {
-        for (HttpConnection c : new ArrayList<>(byTarget.values())) {
+        for (Http1Connection c : new ArrayList<>(byTarget.values())) {
             c.close();
         }
         byTarget.clear();
-        current = null;
     }
 
     /** The engine's threads and connections end with the test. */

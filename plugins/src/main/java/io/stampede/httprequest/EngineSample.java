@@ -16,6 +16,7 @@ import org.apache.jmeter.protocol.http.control.CacheManager;
 import org.apache.jmeter.protocol.http.control.CookieManager;
 import org.apache.jmeter.protocol.http.control.HeaderManager;
 import org.apache.jmeter.protocol.http.sampler.HTTPSampleResult;
+import org.apache.jmeter.protocol.http.sampler.HTTPSamplerBase;
 import org.apache.jmeter.protocol.http.util.HTTPConstants;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.testelement.property.JMeterProperty;
@@ -23,7 +24,12 @@ import org.apache.jmeter.util.JMeterUtils;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.Inet4Address;
+import java.net.Inet6Address;
 import java.net.InetAddress;
+import java.net.InterfaceAddress;
+import java.net.NetworkInterface;
+import java.net.UnknownHostException;
 import java.net.URL;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -40,6 +46,7 @@ final class EngineSample {
     private static final String CACHED_MODE = JMeterUtils.getPropDefault("cache_manager.cached_resource_mode",
             "RETURN_NO_SAMPLE");
     private static final Pattern PORT = Pattern.compile("\\d+");
+    private static final String LOCAL_ADDRESS = JMeterUtils.getPropDefault("httpclient.localaddress", "").trim();
     /** The methods stock's redirect strategy (HttpClient 4's LaxRedirectStrategy) follows. */
     private static final Set<String> REDIRECTABLE = Set.of(HTTPConstants.GET, HTTPConstants.POST,
             HTTPConstants.HEAD, HTTPConstants.DELETE);
@@ -175,13 +182,44 @@ final class EngineSample {
         boolean tls = HTTPConstants.PROTOCOL_HTTPS.equalsIgnoreCase(u.getProtocol());
         int port = u.getPort() == -1 ? u.getDefaultPort() : u.getPort();
         InetAddress address = resolve(u.getHost());
-        EngineLink.Target target = new EngineLink.Target(u.getHost(), address, port, tls);
+        EngineLink.Target target = new EngineLink.Target(u.getHost(), address, port, tls, sourceAddress());
         try {
             return link.exchange(target, req.encode(), req.head(), req.keepAlive(), element.getConnectTimeout(),
                     element.getResponseTimeout());
         } catch (IOException e) {
             throw StockFailures.of(e, u.getHost(), address, port, tls);
         }
+    }
+
+    /**
+     * The "IP source address" field, read as stock reads it: a host name or IP, or a device's first address of the
+     * chosen family; else JMeter's {@code httpclient.localaddress}; null lets the kernel choose.
+     */
+    private InetAddress sourceAddress() throws IOException {
+        String source = element.getIpSource().trim();
+        if (source.isEmpty()) {
+            return LOCAL_ADDRESS.isEmpty() ? null : InetAddress.getByName(LOCAL_ADDRESS);
+        }
+        HTTPSamplerBase.SourceType type = HTTPSamplerBase.SourceType.values()[element.getIpSourceType()];
+        if (type == HTTPSamplerBase.SourceType.HOSTNAME) {
+            return InetAddress.getByName(source);
+        }
+        Class<? extends InetAddress> family = switch (type) {
+            case DEVICE_IPV4 -> Inet4Address.class;
+            case DEVICE_IPV6 -> Inet6Address.class;
+            default -> InetAddress.class;
+        };
+        NetworkInterface device = NetworkInterface.getByName(source);
+        if (device == null) {
+            throw new UnknownHostException("Cannot find interface " + source);
+        }
+        for (InterfaceAddress a : device.getInterfaceAddresses()) {
+            if (family.isInstance(a.getAddress())) {
+                return a.getAddress();
+            }
+        }
+        throw new UnknownHostException("Interface " + source + " does not have address of type "
+                + family.getSimpleName());
     }
 
     /** The DNS Cache Manager's answer when the plan has one, else the system's; the first address is used. */

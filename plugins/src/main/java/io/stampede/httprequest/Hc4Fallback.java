@@ -28,7 +28,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * WARN per sampler name and feature. Never a silent change of behaviour.
  *
  * <p>The features: a proxy server (the sampler's or JMeter's -H/-P), Kerberos and NTLM (a domain) in the
- * Authorization Manager, an IP source address, a client certificate (Keystore Configuration or
+ * Authorization Manager, a client certificate (Keystore Configuration or
  * {@code javax.net.ssl.keyStore}) for https, the slow-connection simulation ({@code httpclient.socket.*.cps}), and
  * WebDAV methods.
  */
@@ -71,10 +71,6 @@ final class Hc4Fallback {
         if (!s.getProxyHost().isEmpty() || !System.getProperty("http.proxyHost", "").isEmpty()
                 || !System.getProperty("https.proxyHost", "").isEmpty()) {
             return "proxy server";
-        }
-        if (!s.getIpSource().trim().isEmpty() || !JMeterUtils.getPropDefault("httpclient.localaddress", "")
-                .trim().isEmpty()) {
-            return "IP source address";
         }
         if (!ENGINE_METHODS.contains(method)) {
             return "method " + method;
