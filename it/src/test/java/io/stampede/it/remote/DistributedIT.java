@@ -79,6 +79,9 @@ class DistributedIT {
 
         // 1b. An unchanged stock plan on the Stampede engine (issue 14): the controller loads it switched and sends
         // the engines EngineHttpRequest elements, which they run with the CSV, extractor, cookies and assertions.
+        // As with stock JMeter, each engine reads the plan's CSV file from its own folder (the engines' working
+        // directory here), not from the controller's plan folder.
+        Files.copy(ROOT.resolve("plans/recorded-shop-users.csv"), dir.resolve("recorded-shop-users.csv"));
         try (NginxServer shop = NginxServer.start(ShopSite.nginx())) {
             Run switched = run(ROOT.resolve("plans/recorded-shop.jmx"), "shop", "--remote", remote,
                     "--engine", "stampede", "--host", "127.0.0.1", "--port", Integer.toString(shop.port()),
