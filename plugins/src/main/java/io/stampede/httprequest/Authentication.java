@@ -20,16 +20,20 @@ import org.apache.jmeter.util.JMeterUtils;
 
 import java.net.URL;
 import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The HTTP Authorization Manager's Basic and Digest schemes, as stock JMeter's HttpClient 4 sampler applies them:
  * Basic is sent with the first request when the entry's mechanism is BASIC ({@code httpclient4.auth.preemptive},
- * default true); otherwise a 401 challenge is answered once, Digest preferred over Basic, on the same sample. The
+ * default true); otherwise a 401 challenge is answered once, Digest preferred over Basic, on the same sample, and
+ * only a challenge of the entry's realm when the entry names one. The
  * header values come from HttpClient 4's own schemes (which stock JMeter ships), so nonce counts, cnonce format and
  * charset are stock's.
  */
 final class Authentication {
     static final boolean PREEMPTIVE = JMeterUtils.getPropDefault("httpclient4.auth.preemptive", true);
+    private static final Pattern REALM = Pattern.compile("(?i)\\brealm\\s*=\\s*(?:\"([^\"]*)\"|([^,\\s]+))");
 
     private Authentication() {
     }
@@ -65,6 +69,9 @@ final class Authentication {
         }
         String basic = null;
         for (String challenge : challenges) {
+            if (!auth.getRealm().isEmpty() && !auth.getRealm().equals(realmOf(challenge))) {
+                continue; // stock's credentials are scoped to the entry's realm when it names one
+            }
             String scheme = challenge.trim().toLowerCase(Locale.ROOT);
             if (scheme.startsWith("digest")) {
                 return digest(auth, method, target, challenge);
@@ -74,6 +81,12 @@ final class Authentication {
             }
         }
         return basic;
+    }
+
+    /** The realm parameter of a challenge, or null. */
+    static String realmOf(String challenge) {
+        Matcher m = REALM.matcher(challenge);
+        return m.find() ? (m.group(1) != null ? m.group(1) : m.group(2)) : null;
     }
 
     static String basic(Authorization auth, String method, String target) {

@@ -64,7 +64,7 @@ final class EngineSample {
         res.setSampleLabel(SampleResult.isRenameSampleLabel() ? element.getName() : url.toString());
         res.setHTTPMethod(method);
         res.setURL(url);
-        RequestHeaders own;
+        HeaderFields own;
         try {
             url.toURI();
             own = ownHeaders(url);
@@ -235,8 +235,8 @@ final class EngineSample {
      * Connection, the Header Manager's fields (Content-Length never; a Host with the URL's default port written
      * without it), the Cache Manager's conditional fields and the Cookie Manager's Cookie, in stock's order.
      */
-    private RequestHeaders ownHeaders(URL url) throws Exception {
-        RequestHeaders h = new RequestHeaders();
+    private HeaderFields ownHeaders(URL url) throws Exception {
+        HeaderFields h = new HeaderFields();
         h.set(HTTPConstants.HEADER_CONNECTION, element.getUseKeepAlive() ? HTTPConstants.KEEP_ALIVE
                 : HTTPConstants.CONNECTION_CLOSE);
         HeaderManager headers = element.getHeaderManager();
@@ -292,7 +292,7 @@ final class EngineSample {
         return port == -1 ? host : host + ':' + port;
     }
 
-    private static Header[] stockHeaders(RequestHeaders h) {
+    private static Header[] stockHeaders(HeaderFields h) {
         Header[] out = new Header[h.size()];
         for (int i = 0; i < out.length; i++) {
             out[i] = new BasicHeader(h.name(i), h.value(i));
@@ -302,8 +302,9 @@ final class EngineSample {
 
     private static BasicHttpResponse stockResponse(ResponseHead head) {
         BasicHttpResponse r = new BasicHttpResponse(HttpVersion.HTTP_1_1, head.status(), head.reason());
-        for (int i = 0; i < head.size(); i++) {
-            r.addHeader(head.name(i), head.value(i));
+        HeaderFields fields = head.fields();
+        for (int i = 0; i < fields.size(); i++) {
+            r.addHeader(fields.name(i), fields.value(i));
         }
         return r;
     }

@@ -29,11 +29,11 @@ final class OutgoingRequest {
     private final String method;
     private final URL url;
     private final String target;
-    private final RequestHeaders headers;
+    private final HeaderFields headers;
     private final RequestBody body;
     private byte[] encoded;
 
-    private OutgoingRequest(String method, URL url, String target, RequestHeaders headers, RequestBody body) {
+    private OutgoingRequest(String method, URL url, String target, HeaderFields headers, RequestBody body) {
         this.method = method;
         this.url = url;
         this.target = target;
@@ -47,14 +47,14 @@ final class OutgoingRequest {
      * @param authorization the Authorization value to send last, or null
      * @throws URISyntaxException when the URL is no valid URI (stock fails such a sample the same way)
      */
-    static OutgoingRequest of(String method, URL url, RequestHeaders own, RequestBody body, String authorization)
+    static OutgoingRequest of(String method, URL url, HeaderFields own, RequestBody body, String authorization)
             throws URISyntaxException {
         URI uri = url.toURI();
         String target = URIUtils.rewriteURI(uri, null, URIUtils.DROP_FRAGMENT_AND_NORMALIZE).toASCIIString();
         if (target.isEmpty()) {
             target = "/";
         }
-        RequestHeaders h = own.copy();
+        HeaderFields h = own.copy();
         if (body != null) {
             h.set(HTTPConstants.HEADER_CONTENT_LENGTH, Integer.toString(body.bytes().length));
             if (body.contentType() != null && !h.contains(HTTPConstants.HEADER_CONTENT_TYPE)) {
@@ -114,7 +114,7 @@ final class OutgoingRequest {
         return target;
     }
 
-    RequestHeaders headers() {
+    HeaderFields headers() {
         return headers;
     }
 

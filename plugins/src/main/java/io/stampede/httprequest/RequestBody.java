@@ -59,7 +59,7 @@ record RequestBody(byte[] bytes, String contentType, String shown) {
      * Builds the body of {@code sampler}'s request; {@code headers} (the request's own, Header Manager included) may
      * gain or lose a Content-Type as stock's would.
      */
-    static RequestBody of(HTTPSamplerBase sampler, RequestHeaders headers) throws IOException {
+    static RequestBody of(HTTPSamplerBase sampler, HeaderFields headers) throws IOException {
         HTTPFileArg[] files = sampler.getHTTPFiles();
         String encoding = sampler.getContentEncoding();
         Charset charset = Charset.forName(encoding);
@@ -93,7 +93,7 @@ record RequestBody(byte[] bytes, String contentType, String shown) {
         return of(formEntity(sampler, encoding), encoding);
     }
 
-    private static void contentTypeFromFile(RequestHeaders headers, HTTPFileArg file) {
+    private static void contentTypeFromFile(HeaderFields headers, HTTPFileArg file) {
         if (file != null && file.getMimeType() != null && !file.getMimeType().isEmpty()) {
             headers.set(HTTPConstants.HEADER_CONTENT_TYPE, file.getMimeType());
         } else if (ADD_CONTENT_TYPE_IF_MISSING) {

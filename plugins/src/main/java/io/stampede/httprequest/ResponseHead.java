@@ -17,15 +17,13 @@ import java.util.List;
 final class ResponseHead {
     private final int status;
     private final String reason;
-    private final String version;
-    private final List<String> names = new ArrayList<>(16);
-    private final List<String> values = new ArrayList<>(16);
+    private final HeaderFields fields;
     private final String text;
 
-    private ResponseHead(int status, String reason, String version, String text) {
+    private ResponseHead(int status, String reason, HeaderFields fields, String text) {
         this.status = status;
         this.reason = reason;
-        this.version = version;
+        this.fields = fields;
         this.text = text;
     }
 
@@ -53,20 +51,13 @@ final class ResponseHead {
                 fieldLines.add(line);
             }
         }
-        ResponseHead head = new ResponseHead(status, reason, version, null);
+        HeaderFields fields = new HeaderFields();
         for (String line : fieldLines) {
             text.append(line).append('\n');
             int colon = line.indexOf(':');
-            head.names.add(line.substring(0, colon).trim());
-            head.values.add(line.substring(colon + 1).trim());
+            fields.add(line.substring(0, colon).trim(), line.substring(colon + 1).trim());
         }
-        return new ResponseHead(head, text.toString());
-    }
-
-    private ResponseHead(ResponseHead fields, String text) {
-        this(fields.status, fields.reason, fields.version, text);
-        names.addAll(fields.names);
-        values.addAll(fields.values);
+        return new ResponseHead(status, reason, fields, text.toString());
     }
 
     int status() {
@@ -84,39 +75,21 @@ final class ResponseHead {
 
     /** How many header fields (stock adds one byte per field to the header size, for the CR it drops). */
     int fieldCount() {
-        return names.size();
+        return fields.size();
+    }
+
+    /** The header fields as received. */
+    HeaderFields fields() {
+        return fields;
     }
 
     /** The last value of {@code name} (as HttpClient 4's getLastHeader), or null. */
     String last(String name) {
-        for (int i = names.size() - 1; i >= 0; i--) {
-            if (names.get(i).equalsIgnoreCase(name)) {
-                return values.get(i);
-            }
-        }
-        return null;
+        return fields.last(name);
     }
 
     /** Every value of {@code name}, in order. */
     List<String> all(String name) {
-        List<String> out = new ArrayList<>(2);
-        for (int i = 0; i < names.size(); i++) {
-            if (names.get(i).equalsIgnoreCase(name)) {
-                out.add(values.get(i));
-            }
-        }
-        return out;
-    }
-
-    int size() {
-        return names.size();
-    }
-
-    String name(int i) {
-        return names.get(i);
-    }
-
-    String value(int i) {
-        return values.get(i);
+        return fields.all(name);
     }
 }

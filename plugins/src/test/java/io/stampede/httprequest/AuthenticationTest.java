@@ -84,5 +84,11 @@ class AuthenticationTest {
         assertEquals("Basic TXVmYXNhOkNpcmNsZSBvZiBMaWZl",
                 Authentication.answer(manager(AuthManager.Mechanism.DIGEST), url, "GET", "/secure/page", basic, false));
         assertNull(Authentication.answer(new AuthManager(), url, "GET", "/secure/page", basic, false));
+        AuthManager scoped = manager(AuthManager.Mechanism.DIGEST);
+        scoped.get(0).setRealm("staff");
+        assertNull(Authentication.answer(scoped, url, "GET", "/secure/page", basic, false), "another realm");
+        assertEquals("Basic TXVmYXNhOkNpcmNsZSBvZiBMaWZl", Authentication.answer(scoped, url, "GET", "/secure/page",
+                List.of("Basic realm=\"staff\""), false));
+        assertEquals("staff", Authentication.realmOf("Digest qop=auth, REALM=staff, nonce=\"x\""));
     }
 }

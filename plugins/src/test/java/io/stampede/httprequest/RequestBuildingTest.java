@@ -42,7 +42,7 @@ class RequestBuildingTest {
         EngineHttpRequest s = sampler("POST");
         s.addArgument("name", "Ada Lovelace");
         s.addArgument("lang", "en & fr");
-        RequestHeaders own = new RequestHeaders();
+        HeaderFields own = new HeaderFields();
         RequestBody body = RequestBody.of(s, own);
         assertEquals("name=Ada+Lovelace&lang=en+%26+fr", new String(body.bytes(), StandardCharsets.US_ASCII));
         assertEquals("application/x-www-form-urlencoded; charset=UTF-8", body.contentType());
@@ -54,7 +54,7 @@ class RequestBuildingTest {
         EngineHttpRequest s = sampler("PUT");
         s.setPostBodyRaw(true);
         s.addNonEncodedArgument("", "{\"k\": \"ü\"}", "");
-        RequestHeaders own = new RequestHeaders();
+        HeaderFields own = new HeaderFields();
         own.add("Content-Type", "application/json");
         RequestBody body = RequestBody.of(s, own);
         assertEquals("{\"k\": \"ü\"}", new String(body.bytes(), StandardCharsets.UTF_8));
@@ -72,7 +72,7 @@ class RequestBuildingTest {
         s.setDoMultipart(true);
         s.addArgument("field", "value");
         s.setHTTPFiles(new HTTPFileArg[] {new HTTPFileArg(file.toString(), "upload", "text/plain")});
-        RequestHeaders own = new RequestHeaders();
+        HeaderFields own = new HeaderFields();
         own.add("Content-Type", "application/x-www-form-urlencoded");
         RequestBody body = RequestBody.of(s, own);
         assertFalse(own.contains("Content-Type"), "multipart replaces a Content-Type set before");
@@ -92,7 +92,7 @@ class RequestBuildingTest {
         Path file = Files.writeString(dir.resolve("b.json"), "{}");
         EngineHttpRequest s = sampler("POST");
         s.setHTTPFiles(new HTTPFileArg[] {new HTTPFileArg(file.toString(), "", "application/json")});
-        RequestHeaders own = new RequestHeaders();
+        HeaderFields own = new HeaderFields();
         RequestBody body = RequestBody.of(s, own);
         assertEquals("{}", new String(body.bytes(), StandardCharsets.UTF_8));
         assertEquals("application/json", own.first("Content-Type"));
@@ -102,7 +102,7 @@ class RequestBuildingTest {
 
     @Test
     void headFieldsFollowHttpClient4sOrderAndFraming() throws Exception {
-        RequestHeaders own = new RequestHeaders();
+        HeaderFields own = new HeaderFields();
         own.set("Connection", "keep-alive");
         own.add("X-A", "1");
         own.set("Cookie", "a=1");
@@ -119,7 +119,7 @@ class RequestBuildingTest {
 
     @Test
     void getWithoutBodyHasNoContentLengthAndAnEmptyPathIsSlash() throws Exception {
-        RequestHeaders own = new RequestHeaders();
+        HeaderFields own = new HeaderFields();
         own.set("Connection", "close");
         OutgoingRequest r = OutgoingRequest.of("GET", new URL("http://h.example"), own, null, null);
         String text = wire(r);

@@ -9,16 +9,16 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A request's header fields in the order they go on the wire, with HttpClient 4's message semantics (stock JMeter's):
+ * Header fields in wire order, a request's or a response's, with HttpClient 4's message semantics (stock JMeter's):
  * {@link #set} replaces the first field of that name in place and drops the others, {@link #add} appends. Names
  * compare case-insensitively.
  */
-final class RequestHeaders {
+final class HeaderFields {
     private final List<String> names = new ArrayList<>(12);
     private final List<String> values = new ArrayList<>(12);
 
-    RequestHeaders copy() {
-        RequestHeaders c = new RequestHeaders();
+    HeaderFields copy() {
+        HeaderFields c = new HeaderFields();
         c.names.addAll(names);
         c.values.addAll(values);
         return c;
@@ -62,6 +62,27 @@ final class RequestHeaders {
     String first(String name) {
         int i = indexOf(name);
         return i < 0 ? null : values.get(i);
+    }
+
+    /** The last value of {@code name} (as HttpClient 4's getLastHeader), or null. */
+    String last(String name) {
+        for (int i = names.size() - 1; i >= 0; i--) {
+            if (names.get(i).equalsIgnoreCase(name)) {
+                return values.get(i);
+            }
+        }
+        return null;
+    }
+
+    /** Every value of {@code name}, in order. */
+    List<String> all(String name) {
+        List<String> out = new ArrayList<>(2);
+        for (int i = 0; i < names.size(); i++) {
+            if (names.get(i).equalsIgnoreCase(name)) {
+                out.add(values.get(i));
+            }
+        }
+        return out;
     }
 
     int size() {
