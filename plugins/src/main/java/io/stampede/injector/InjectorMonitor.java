@@ -7,6 +7,7 @@ package io.stampede.injector;
 
 import com.sun.management.GarbageCollectionNotificationInfo;
 import com.sun.management.OperatingSystemMXBean;
+import io.stampede.engine.Engine;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.lang.management.GarbageCollectorMXBean;
@@ -29,7 +30,10 @@ import org.slf4j.LoggerFactory;
  * What only the injector knows about its own time, written once a second to a CSV file while JMeter runs: the
  * JMeter process's CPU and the machine's, in cores, against the cores the JVM sees; GC pause time from the JVM's
  * GC notifications; the longest stall of a probe thread that asks to wake every millisecond (jHiccup's idea: when
- * it wakes late, every thread of the JVM, event loops and JMeter threads alike, could not run either); used heap.
+ * it wakes late, every thread of the JVM, event loops and JMeter threads alike, could not run either); used heap;
+ * the longest lag of the Stampede engine's own event loops ({@link LoopLagProbe}: a task queued on each loop
+ * every 100 ms, timed until it runs), empty while no engine runs (a plan of stock samplers, or before the first
+ * Stampede sample).
  *
  * <p>Started from JMeter's {@code jsr223.init.file} by `stampede run`, so it runs for any plan, stock samplers too.
  * Its threads are daemons: the JVM's exit ends them.
@@ -37,7 +41,8 @@ import org.slf4j.LoggerFactory;
 public final class InjectorMonitor {
     private static final Logger LOG = LoggerFactory.getLogger(InjectorMonitor.class);
     static final String HEADER =
-            "second,process_cpu_cores,machine_cpu_cores,cores,gc_pause_ms,gc_count,stall_max_ms,heap_used_mb";
+            "second,process_cpu_cores,machine_cpu_cores,cores,gc_pause_ms,gc_count,stall_max_ms,heap_used_mb,"
+            + "loop_lag_max_ms";
     private static final long PROBE_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
     private final Path file;
@@ -45,6 +50,7 @@ public final class InjectorMonitor {
     private final AtomicLong gcCount = new AtomicLong();
     private final AtomicLong stallMaxNanos = new AtomicLong();
     private final MachineCpu machine = new MachineCpu();
+    private final LoopLagProbe loops = new LoopLagProbe(Engine::forEachLoop);
 
     private InjectorMonitor(Path file) {
         this.file = file;
@@ -58,6 +64,7 @@ public final class InjectorMonitor {
         InjectorMonitor m = new InjectorMonitor(Path.of(csv));
         m.listenToGc();
         daemon(m::probe, "stampede-injector-stall-probe");
+        daemon(m.loops::run, "stampede-injector-loop-probe");
         daemon(m::write, "stampede-injector-monitor");
         LOG.info("Stampede injector monitor: writing {} once a second", csv);
     }
@@ -124,9 +131,11 @@ public final class InjectorMonitor {
                 lastWall = wall;
                 lastCpu = cpu;
                 double machineCores = machine.sample() * cores;
-                out.printf(Locale.ROOT, "%d,%.3f,%.3f,%d,%.1f,%d,%.2f,%.1f%n", second, processCores, machineCores,
-                        cores, gcPauseMs.sumThenReset(), gcCount.getAndSet(0),
-                        stallMaxNanos.getAndSet(0) / 1e6, memory.getHeapMemoryUsage().getUsed() / 1048576.0);
+                long loopLag = loops.takeMaxNanos();
+                out.printf(Locale.ROOT, "%d,%.3f,%.3f,%d,%.1f,%d,%.2f,%.1f,%s%n", second, processCores,
+                        machineCores, cores, gcPauseMs.sumThenReset(), gcCount.getAndSet(0),
+                        stallMaxNanos.getAndSet(0) / 1e6, memory.getHeapMemoryUsage().getUsed() / 1048576.0,
+                        loopLag < 0 ? "" : String.format(Locale.ROOT, "%.2f", loopLag / 1e6));
                 out.flush();
             }
         } catch (IOException e) {
