@@ -30,7 +30,11 @@ public record InjectorSeries(List<Row> rows) {
                       double stallMaxMs, double heapUsedMb, double loopLagMaxMs) {}
 
     public static Optional<InjectorSeries> readIfPresent(Path folder) throws IOException {
-        Path file = folder.resolve(FILE);
+        return readFile(folder.resolve(FILE));
+    }
+
+    /** One series file (a remote engine's injector-HOST_PORT.csv); empty when absent or without a whole row. */
+    public static Optional<InjectorSeries> readFile(Path file) throws IOException {
         if (!Files.isRegularFile(file)) {
             return Optional.empty();
         }

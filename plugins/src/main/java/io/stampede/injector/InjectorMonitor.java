@@ -35,7 +35,9 @@ import org.slf4j.LoggerFactory;
  * every 100 ms, timed until it runs), empty while no engine runs (a plan of stock samplers, or before the first
  * Stampede sample).
  *
- * <p>Started from JMeter's {@code jsr223.init.file} by `stampede run`, so it runs for any plan, stock samplers too.
+ * <p>Started from JMeter's {@code jsr223.init.file} by `stampede run`, so it runs for any plan, stock samplers too,
+ * and by `stampede server` in each engine, which then also sends its rows to the controller of the test running
+ * ({@link CollectorPush}).
  * Its threads are daemons: the JVM's exit ends them.
  */
 public final class InjectorMonitor {
@@ -52,8 +54,11 @@ public final class InjectorMonitor {
     private final MachineCpu machine = new MachineCpu();
     private final LoopLagProbe loops = new LoopLagProbe(Engine::forEachLoop);
 
-    private InjectorMonitor(Path file) {
+    private final CollectorPush push;
+
+    private InjectorMonitor(Path file, CollectorPush push) {
         this.file = file;
+        this.push = push;
     }
 
     /** Starts the monitor writing to {@code csv}; a blank path does nothing. Called once per JMeter process. */
@@ -61,7 +66,7 @@ public final class InjectorMonitor {
         if (csv == null || csv.isBlank()) {
             return;
         }
-        InjectorMonitor m = new InjectorMonitor(Path.of(csv));
+        InjectorMonitor m = new InjectorMonitor(Path.of(csv), CollectorPush.ofJMeter());
         m.listenToGc();
         daemon(m::probe, "stampede-injector-stall-probe");
         daemon(m.loops::run, "stampede-injector-loop-probe");
@@ -132,11 +137,13 @@ public final class InjectorMonitor {
                 lastCpu = cpu;
                 double machineCores = machine.sample() * cores;
                 long loopLag = loops.takeMaxNanos();
-                out.printf(Locale.ROOT, "%d,%.3f,%.3f,%d,%.1f,%d,%.2f,%.1f,%s%n", second, processCores,
-                        machineCores, cores, gcPauseMs.sumThenReset(), gcCount.getAndSet(0),
+                String row = String.format(Locale.ROOT, "%d,%.3f,%.3f,%d,%.1f,%d,%.2f,%.1f,%s", second,
+                        processCores, machineCores, cores, gcPauseMs.sumThenReset(), gcCount.getAndSet(0),
                         stallMaxNanos.getAndSet(0) / 1e6, memory.getHeapMemoryUsage().getUsed() / 1048576.0,
                         loopLag < 0 ? "" : String.format(Locale.ROOT, "%.2f", loopLag / 1e6));
+                out.println(row);
                 out.flush();
+                push.send(HEADER, row);
             }
         } catch (IOException e) {
             LOG.warn("Stampede injector monitor: cannot write {}: {}", file, e.toString());
