@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Stateful users at scale (issue 16), one nginx on 127.0.0.1 (login and step locations, no access log): the plan
@@ -265,7 +266,7 @@ public final class VirtualUsersBenchmark {
     private static void histogram(JavaRuntime java, long pid, Path file, String group) throws Exception {
         Process p = new ProcessBuilder(java.home().resolve("bin/jcmd").toString(), Long.toString(pid),
                 "GC.class_histogram").redirectErrorStream(true).redirectOutput(file.toFile()).start();
-        if (!p.waitFor(120, java.util.concurrent.TimeUnit.SECONDS)) {
+        if (!p.waitFor(120, TimeUnit.SECONDS)) {
             p.destroyForcibly();
             System.out.println("  (no class histogram: jcmd took over 120 s)");
             return;
