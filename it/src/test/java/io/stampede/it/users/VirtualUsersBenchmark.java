@@ -129,7 +129,11 @@ public final class VirtualUsersBenchmark {
             throws Exception {
         Files.createDirectories(dir);
         Path recording = dir.resolve("run.jfr");
+        // As `stampede run` starts JMeter for a plan with virtual users: without log4j2's per-thread caches.
         List<String> jvm = new ArrayList<>(List.of("-Xms1g", "-Xmx" + heap, "-XX:+UseG1GC"));
+        if (!extraJvm.contains("-Dlog4j2.enableThreadlocals=true")) {
+            jvm.add("-Dlog4j2.enableThreadlocals=false");
+        }
         jvm.addAll(extraJvm);
         if (jfr) {
             // Every think time is a sleep of 10 s, which JFR's default settings record with its stack (10,000 a
