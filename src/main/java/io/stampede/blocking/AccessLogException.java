@@ -7,6 +7,8 @@ package io.stampede.blocking;
 
 /** An access log that cannot give blocking times; the message names the file and the fix. */
 public final class AccessLogException extends Exception {
+    private static final long serialVersionUID = 1L;
+
     public AccessLogException(String message) {
         super(message);
     }

@@ -7,6 +7,8 @@ package io.stampede.compare;
 
 /** Input that `stampede compare` refuses before writing anything: the message names the input and the fix. */
 public final class CompareInputException extends Exception {
+    private static final long serialVersionUID = 1L;
+
     public CompareInputException(String message) {
         super(message);
     }

@@ -7,6 +7,8 @@ package io.stampede.run;
 
 /** Bad input to `stampede run` or `gui`: the message names the field and the fix; nothing has been written yet. */
 public final class RunInputException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
     RunInputException(String message) {
         super(message);
     }

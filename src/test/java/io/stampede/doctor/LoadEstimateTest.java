@@ -134,13 +134,15 @@ class LoadEstimateTest {
     @Test
     void arrivalsAndConcurrencyGroupsAddUp() throws Exception {
         String arrivals = """
-                <com.blazemeter.jmeter.threads.arrivals.ArrivalsThreadGroup testclass="com.blazemeter.jmeter.threads.arrivals.ArrivalsThreadGroup" testname="arr">
+                <com.blazemeter.jmeter.threads.arrivals.ArrivalsThreadGroup
+                    testclass="com.blazemeter.jmeter.threads.arrivals.ArrivalsThreadGroup" testname="arr">
                   <stringProp name="TargetLevel">600</stringProp>
                   <stringProp name="Unit">M</stringProp>
                   <stringProp name="ConcurrencyLimit">50</stringProp>
                 </com.blazemeter.jmeter.threads.arrivals.ArrivalsThreadGroup>
                 <hashTree>%s</hashTree>
-                <com.blazemeter.jmeter.threads.concurrency.ConcurrencyThreadGroup testclass="com.blazemeter.jmeter.threads.concurrency.ConcurrencyThreadGroup" testname="conc">
+                <com.blazemeter.jmeter.threads.concurrency.ConcurrencyThreadGroup
+                    testclass="com.blazemeter.jmeter.threads.concurrency.ConcurrencyThreadGroup" testname="conc">
                   <stringProp name="TargetLevel">70</stringProp>
                 </com.blazemeter.jmeter.threads.concurrency.ConcurrencyThreadGroup>
                 <hashTree>%s</hashTree>

@@ -42,6 +42,7 @@ class RealMachineTest {
     }
 
     @Test
+    @SuppressWarnings("try") // the client is closed before the server side on purpose, inside the try
     void countsRealTimeWaitSocketsToTheTarget() throws Exception {
         int connections = 5;
         try (ServerSocket server = new ServerSocket()) {

@@ -23,7 +23,7 @@ public final class ConnectionPool {
     private final String target;
     private final int maxSize;
     private final Semaphore leases;
-    private final ConcurrentLinkedDeque<HttpConnection> idle = new ConcurrentLinkedDeque<>();
+    private final ConcurrentLinkedDeque<Http1Connection> idle = new ConcurrentLinkedDeque<>();
 
     ConnectionPool(String target, int maxSize) {
         if (maxSize < 1) {
@@ -60,21 +60,24 @@ public final class ConnectionPool {
         }
     }
 
-    /** With a lease: an idle connection that can carry a request, or null (then the leaseholder opens one). */
-    public HttpConnection idle() {
-        for (HttpConnection c = idle.pollFirst(); c != null; c = idle.pollFirst()) {
-            if (c.reusable()) {
+    /**
+     * With a lease: an idle connection, or null (then the leaseholder makes one). One the server closed while it was
+     * idle is still returned: it reconnects when its next request goes out, which the sample shows as a Connect.
+     */
+    public Http1Connection idle() {
+        for (Http1Connection c = idle.pollFirst(); c != null; c = idle.pollFirst()) {
+            if (c.usable()) {
                 return c;
             }
-            c.close(); // the server closed it while it was idle
+            c.close(); // made on an engine that has stopped since
         }
         return null;
     }
 
     /** Ends a lease, keeping {@code c} (when not null and still usable) for the next user. */
-    public void release(HttpConnection c) {
+    public void release(Http1Connection c) {
         if (c != null) {
-            if (c.reusable()) {
+            if (c.usable()) {
                 idle.offerFirst(c);
             } else {
                 c.close();
@@ -85,7 +88,7 @@ public final class ConnectionPool {
 
     /** Closes the idle connections (the engine closes the busy ones as it stops). */
     void close() {
-        for (HttpConnection c = idle.pollFirst(); c != null; c = idle.pollFirst()) {
+        for (Http1Connection c = idle.pollFirst(); c != null; c = idle.pollFirst()) {
             c.close();
         }
     }

@@ -144,11 +144,6 @@ public final class Engine {
         return transport;
     }
 
-    /** Whether the given engine is still the running one (a connection from a previous test must not be reused). */
-    public boolean isRunning() {
-        return current == this && !group.isShuttingDown();
-    }
-
     /** The open connections of every Stampede sampler in this JVM; 0 when no engine runs. */
     public static int openConnections() {
         Engine e = current;
@@ -246,16 +241,5 @@ public final class Engine {
             }
         }
         return b;
-    }
-
-    /**
-     * The one-connection mode's bootstrap. Its connection parks on its own connect deadline (TCP connect and TLS
-     * handshake together) and reports a ConnectTimeoutException that names the target; Netty's connect timeout is
-     * set one second later, only as a backstop, so that it never wins that race.
-     */
-    Bootstrap newBootstrap(ChannelHandler handler, int connectTimeoutMillis) {
-        return bootstrap.clone()
-                .handler(handler)
-                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, Math.max(1, connectTimeoutMillis) + 1000);
     }
 }

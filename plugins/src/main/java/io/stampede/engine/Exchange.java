@@ -12,11 +12,11 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One request/response slot of an {@link AsyncConnection}, reused for the slot's whole life so that a request
- * allocates nothing here: the owning JMeter thread {@link #arm arms} it with a request and a send time, the
- * connection's event loop sends it and frames its response, then puts it on the owner's {@link CompletionQueue};
- * the owner {@link #take takes} it, reads the outcome and arms it again. A connection has as many exchanges as its
- * pipelining depth.
+ * One request/response slot of an {@link Http1Connection}, reused for the slot's whole life so that a request
+ * allocates nothing here: the owning JMeter thread {@link #arm arms} it with its {@link CompletionQueue}, a request
+ * and a send time, the connection's event loop sends it and frames its response, then puts it on that queue; the
+ * owner {@link #take takes} it, reads the outcome and arms it again. A connection has as many exchanges as its
+ * pipelining depth. The owner is whoever armed it last: a pooled connection changes hands between samples.
  *
  * <p>The state field decides races: only the thread that moves it out of ARMED or SENT (the event loop on completion
  * or failure, the owner on a response timeout) publishes an outcome, so each outcome is delivered exactly once.
@@ -28,7 +28,7 @@ public final class Exchange extends CompletionQueue.Node implements Runnable {
     private static final int DONE = 3;
     private static final int FAILED = 4;
     /** The owner holds it: its outcome was taken and it is not armed again yet; also the initial state. */
-    private static final int HELD = 5;
+    static final int HELD = 5;
 
     private static final VarHandle STATE;
 
@@ -40,15 +40,16 @@ public final class Exchange extends CompletionQueue.Node implements Runnable {
         }
     }
 
-    private final AsyncConnection connection;
-    private final CompletionQueue queue;
+    private final Http1Connection connection;
     final ResponseFramer framer = new ResponseFramer();
     private volatile int state = HELD;
     private volatile long deadlineNanos;
 
-    // Written by the owner before arming (published by the executor hand-off).
+    // Written by the owner before arming (published by the volatile state and the executor hand-off).
+    /** Where the outcome goes: the queue of whoever armed it (a pooled connection changes hands between samples). */
+    CompletionQueue queue;
     PreparedRequest request;
-    int keepLimit;
+    int responseBytesKept;
     private long responseTimeoutNanos;
     private long intendedNanos;
 
@@ -61,16 +62,20 @@ public final class Exchange extends CompletionQueue.Node implements Runnable {
     boolean retried;
     private IOException failure;
 
-    Exchange(AsyncConnection connection, CompletionQueue queue) {
+    Exchange(Http1Connection connection) {
         this.connection = connection;
-        this.queue = queue;
     }
 
-    /** Owner: sends {@code req} at {@code sendAtNanos} (System.nanoTime(); now or in the past: at once). */
-    public void arm(PreparedRequest req, long sendAtNanos, int keepBytes, int responseTimeout) {
+    /**
+     * Owner: sends {@code req} at {@code sendAtNanos} (System.nanoTime(); now or in the past: at once); its outcome
+     * goes to {@code to}, the queue of the thread arming it.
+     */
+    public void arm(CompletionQueue to, PreparedRequest req, long sendAtNanos, int responseBytesKept,
+                    int responseTimeout) {
+        queue = to;
         request = req;
         intendedNanos = sendAtNanos;
-        keepLimit = keepBytes;
+        this.responseBytesKept = responseBytesKept;
         responseTimeoutNanos = responseTimeout * 1_000_000L;
         connectStartNanos = 0;
         connectEndNanos = 0;
@@ -88,7 +93,7 @@ public final class Exchange extends CompletionQueue.Node implements Runnable {
                 connection.dispatch(this);
             }
         } catch (RejectedExecutionException e) {
-            complete(ARMED, FAILED, new PrematureCloseException("Engine stopped (test ending)"));
+            complete(ARMED, FAILED, Failures.engineStopped());
         }
     }
 
@@ -102,6 +107,11 @@ public final class Exchange extends CompletionQueue.Node implements Runnable {
 
     int state() {
         return state;
+    }
+
+    /** When the response timeout of a sent exchange passes (System.nanoTime()); 0 when not sent. */
+    long deadlineNanos() {
+        return deadlineNanos;
     }
 
     /** Event loop: the request is on the wire now. */
@@ -123,11 +133,9 @@ public final class Exchange extends CompletionQueue.Node implements Runnable {
         complete(SENT, DONE, null);
     }
 
-    /** Fails the exchange if it is still waiting to be sent or for its response. */
-    void fail(IOException why) {
-        if (!complete(SENT, FAILED, why)) {
-            complete(ARMED, FAILED, why);
-        }
+    /** Any thread: fails the exchange if it is still waiting to be sent or for its response; true if it did. */
+    boolean fail(IOException why) {
+        return complete(SENT, FAILED, why) || complete(ARMED, FAILED, why);
     }
 
     private boolean complete(int from, int to, IOException why) {
@@ -150,8 +158,7 @@ public final class Exchange extends CompletionQueue.Node implements Runnable {
     public boolean expireIfOverdue(long nowNanos) {
         long d = deadlineNanos;
         if (d == 0 || nowNanos - d < 0
-                || !complete(SENT, FAILED, new ResponseTimeoutException("No complete response within the response "
-                + "timeout"))) {
+                || !complete(SENT, FAILED, Failures.responseTimeout())) {
             return false;
         }
         connection.closeChannel();
@@ -183,7 +190,7 @@ public final class Exchange extends CompletionQueue.Node implements Runnable {
     }
 
     /** The connection this exchange belongs to. */
-    public AsyncConnection connection() {
+    public Http1Connection connection() {
         return connection;
     }
 

@@ -15,11 +15,17 @@ import java.util.Arrays;
  * time. Owner thread only.
  */
 public final class WriteBatch {
-    private AsyncConnection[] pending = new AsyncConnection[16];
+    /** A connection with requests waiting in the batch. */
+    interface Pending {
+        /** Writes what was submitted since the last flush. */
+        void writeBatched();
+    }
+
+    private Pending[] pending = new Pending[16];
     private int size;
 
     /** A connection with requests to write; each connection is in the batch at most once. */
-    void add(AsyncConnection c) {
+    void add(Pending c) {
         if (size == pending.length) {
             pending = Arrays.copyOf(pending, size * 2);
         }
@@ -30,7 +36,7 @@ public final class WriteBatch {
     public void flush() {
         // Index loop: a write failing at once may not add to the batch, but stay safe if it ever does.
         for (int i = 0; i < size; i++) {
-            AsyncConnection c = pending[i];
+            Pending c = pending[i];
             pending[i] = null;
             c.writeBatched();
         }

@@ -7,7 +7,7 @@ package io.stampede.sampler;
 
 import io.netty.channel.EventLoop;
 import io.netty.channel.ManualIoEventLoop;
-import io.stampede.engine.AsyncConnection;
+import io.stampede.engine.Http1Connection;
 import io.stampede.engine.CompletionQueue;
 import io.stampede.engine.Engine;
 import io.stampede.engine.Exchange;
@@ -21,7 +21,6 @@ import org.slf4j.LoggerFactory;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -49,12 +48,9 @@ final class ConnectionGroup {
     private static final long AWAY_WARNING_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
     private final ScheduleSettings settings;
-    private final InetSocketAddress remote;
-    private final Tls tls;
     private final CompletionQueue queue;
-    private final AsyncConnection[] connections;
+    private final Http1Connection[] connections;
     private final Exchange[] slots;
-    private final long epochOffsetNanos;
     /** The loop the owner drives itself ({@link IoMode#THREAD}); null when the engine's loops do the I/O. */
     private final ManualIoEventLoop ownLoop;
     /** Requests due on open connections, written at the owner's next loop run (with its own loop only). */
@@ -73,9 +69,7 @@ final class ConnectionGroup {
     ConnectionGroup(ScheduleSettings settings, InetSocketAddress remote, int firstSource, int connectTimeout,
                     Tls tls) {
         this.settings = settings;
-        this.remote = remote;
-        this.tls = tls;
-        this.connections = new AsyncConnection[settings.connections()];
+        this.connections = new Http1Connection[settings.connections()];
         int depth = settings.pipelineDepth();
         this.slots = new Exchange[connections.length * depth];
         Engine engine = Engine.get();
@@ -87,11 +81,10 @@ final class ConnectionGroup {
         for (int i = 0; i < connections.length; i++) {
             EventLoop loop = ownLoop != null ? ownLoop : engine.nextLoop();
             Outbox outbox = ownLoop != null ? null : outboxFor(loop, outboxes);
-            connections[i] = new AsyncConnection(engine, loop, outbox, batch, queue, remote,
+            connections[i] = new Http1Connection(engine, loop, outbox, batch, remote,
                     settings.source(firstSource + i), connectTimeout, depth, tls);
             System.arraycopy(connections[i].exchanges(), 0, slots, i * depth, depth);
         }
-        this.epochOffsetNanos = System.currentTimeMillis() * 1_000_000L - System.nanoTime();
     }
 
     /** One outbox per event loop for the group's connections on it. */
@@ -106,23 +99,19 @@ final class ConnectionGroup {
         return o;
     }
 
-    boolean targets(String host, int port, Tls t) {
-        return remote.getPort() == port && host.equals(remote.getHostString()) && Objects.equals(tls, t);
-    }
-
     /**
      * The next completed exchange (response or failure), taken: the caller reads it and then calls {@link #rearm}.
      * The first call arms every exchange, spread evenly over one interval.
      *
      * @return null when the sample was interrupted (stop test now)
      */
-    Exchange next(PreparedRequest req, int keptBytes, int responseTimeout) {
+    Exchange next(PreparedRequest req, int responseBytesKept, int responseTimeout) {
         long now = System.nanoTime();
         if (!started) {
             started = true;
             long spread = settings.intervalNanos() / slots.length;
             for (int i = 0; i < slots.length; i++) {
-                slots[i].arm(req, now + i * spread, keptBytes, responseTimeout);
+                slots[i].arm(queue, req, now + i * spread, responseBytesKept, responseTimeout);
             }
             nextScanNanos = now + TIMEOUT_SCAN_NANOS;
         } else if (ownLoop != null) {
@@ -195,15 +184,10 @@ final class ConnectionGroup {
     }
 
     /** Puts the next request on {@code c}: at once without a schedule, else one interval after its last one. */
-    void rearm(Exchange c, PreparedRequest req, int keptBytes, int responseTimeout) {
+    void rearm(Exchange c, PreparedRequest req, int responseBytesKept, int responseTimeout) {
         long interval = settings.intervalNanos();
         long at = interval == 0 ? System.nanoTime() : c.intendedNanos() + interval;
-        c.arm(req, at, keptBytes, responseTimeout);
-    }
-
-    /** Milliseconds since the epoch of a System.nanoTime() instant, for the result's time stamp. */
-    long epochMillis(long nanos) {
-        return (nanos + epochOffsetNanos) / 1_000_000L;
+        c.arm(queue, req, at, responseBytesKept, responseTimeout);
     }
 
     /** Any thread: the owner's wait ends at once with no result. */
@@ -218,7 +202,7 @@ final class ConnectionGroup {
 
     /** Owner: closes every connection; its own loop, if any, runs until they are closed and then stops. */
     void close() {
-        for (AsyncConnection c : connections) {
+        for (Http1Connection c : connections) {
             c.close();
         }
         if (ownLoop == null) {

@@ -26,12 +26,12 @@ public class HttpRawSampler extends StampedeSampler {
     private transient boolean lastCrlf;
 
     @Override
-    protected PreparedRequest request(String host, int port, boolean keepAlive, boolean tls) {
+    protected PreparedRequest request(Target target, boolean keepAlive) {
         String text = getRequestText();
         boolean crlf = getCrlf();
-        PreparedRequest kept = prepared(host, port, keepAlive, tls);
-        if (kept != null && crlf == lastCrlf && text.equals(lastText)) {
-            return kept;
+        PreparedRequest cached = prepared(target, keepAlive);
+        if (cached != null && crlf == lastCrlf && text.equals(lastText)) {
+            return cached;
         }
         if (text.isBlank()) {
             throw new IllegalArgumentException(REQUEST + " is empty; enter a request such as "
@@ -42,8 +42,9 @@ public class HttpRawSampler extends StampedeSampler {
             wire = RawRequestText.withConnectionClose(wire);
         }
         String[] line = RawRequestText.requestLine(wire);
-        PreparedRequest next = PreparedRequest.of(wire, line[0], line[1], host, port, tls);
-        replacePrepared(next, host, port, keepAlive, tls);
+        PreparedRequest next = PreparedRequest.of(wire, line[0], line[1], target.host(), target.port(),
+                target.secure());
+        replacePrepared(next, target, keepAlive);
         lastText = text;
         lastCrlf = crlf;
         return next;

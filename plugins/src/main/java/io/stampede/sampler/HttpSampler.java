@@ -27,16 +27,16 @@ public class HttpSampler extends StampedeSampler {
     private transient String[] lastInputs;
 
     @Override
-    protected PreparedRequest request(String host, int port, boolean keepAlive, boolean tls) {
+    protected PreparedRequest request(Target t, boolean keepAlive) {
         String method = getMethod();
         String path = getPath();
         String headers = getPropertyAsString(HEADERS);
         String body = getPropertyAsString(BODY);
-        PreparedRequest kept = prepared(host, port, keepAlive, tls);
+        PreparedRequest cached = prepared(t, keepAlive);
         String[] in = lastInputs;
-        if (kept != null && in[0].equals(method) && in[1].equals(path) && in[2].equals(headers)
+        if (cached != null && in[0].equals(method) && in[1].equals(path) && in[2].equals(headers)
                 && in[3].equals(body)) {
-            return kept;
+            return cached;
         }
         if (!method.chars().allMatch(c -> c > ' ' && c < 127)) {
             throw new IllegalArgumentException(METHOD + ": '" + method + "' is not an HTTP method; use e.g. GET");
@@ -46,9 +46,10 @@ public class HttpSampler extends StampedeSampler {
                     + "encode them (%20)");
         }
         String target = path.startsWith("/") || path.startsWith("http://") ? path : "/" + path;
-        String text = HttpRequestText.build(method, host, port, tls ? 443 : 80, target, headers, body, keepAlive);
-        PreparedRequest next = PreparedRequest.of(text, method, target, host, port, tls);
-        replacePrepared(next, host, port, keepAlive, tls);
+        String text = HttpRequestText.build(method, t.host(), t.port(), t.secure() ? 443 : 80, target, headers, body,
+                keepAlive);
+        PreparedRequest next = PreparedRequest.of(text, method, target, t.host(), t.port(), t.secure());
+        replacePrepared(next, t, keepAlive);
         lastInputs = new String[] {method, path, headers, body};
         return next;
     }

@@ -5,6 +5,9 @@
  */
 package io.stampede.sampler;
 
+import io.stampede.engine.Exchange;
+import io.stampede.engine.Failures;
+import io.stampede.engine.PreparedRequest;
 import io.stampede.engine.ResponseFramer;
 import org.apache.jmeter.samplers.SampleResult;
 
@@ -12,10 +15,15 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
- * Copies a framed response into a SampleResult. One per sampler clone (so per JMeter thread): it remembers the last
- * reason phrase and Content-Type so that a steady stream of identical responses builds no new strings for them.
+ * The one place that fills a SampleResult, for every sampling mode, in JMeter's order: times (start, Connect,
+ * Latency, end), the request, then the response (code, message, headers, body, sizes) or the failure, named as
+ * JMeter's own HTTP sampler names it ("Non HTTP response code: java.net.ConnectException"). One per sampler clone
+ * (so per JMeter thread): it remembers the last reason phrase, headers, Content-Type and body so that a steady
+ * stream of identical responses builds no new strings for them.
  */
 final class ResultFiller {
+    static final String CODE_PREFIX = "Non HTTP response code: ";
+    static final String MESSAGE_PREFIX = "Non HTTP response message: ";
     private static final String[] CODES = new String[600];
 
     static {
@@ -24,13 +32,75 @@ final class ResultFiller {
         }
     }
 
+    private final StampedeVariables variables = StampedeVariables.fromJMeterProperties();
+    /** Converts System.nanoTime() instants to the epoch milliseconds of JMeter's time stamps. */
+    private final long epochOffsetNanos = System.currentTimeMillis() * 1_000_000L - System.nanoTime();
     private String lastReason = "";
     private String lastContentType;
     /** The last response's header block and body, as bytes and as handed to JMeter (most responses repeat them). */
     private final Repeated lastHeaders = new Repeated();
     private final Repeated lastBody = new Repeated();
 
-    void fill(SampleResult res, ResponseFramer r) {
+    /**
+     * Fills {@code res} from a completed exchange.
+     *
+     * @param startNanos when the sample began (System.nanoTime()): the connect, the write or the thread's send
+     */
+    void fill(SampleResult res, Exchange e, long startNanos) {
+        fill(res, e, startNanos, 0);
+    }
+
+    /**
+     * Fills {@code res} from an exchange that first waited {@code waitNanos} for a connection of a shared pool. The
+     * wait is in the elapsed time and Latency, and, when no connection was opened, in Connect (as stock JMeter
+     * reports a wait for a pooled connection).
+     */
+    void fill(SampleResult res, Exchange e, long startNanos, long waitNanos) {
+        long end = e.failed() || e.doneNanos() == 0 ? System.nanoTime() : e.doneNanos();
+        long connect = e.connectNanos() > 0 ? connectMillis(e.connectNanos()) : waitNanos / 1_000_000L;
+        // A new connection shows Connect >= 1 ms, and elapsed is never shorter than Connect.
+        res.setStampAndTime((startNanos + epochOffsetNanos) / 1_000_000L,
+                Math.max(connect, (end - startNanos) / 1_000_000L));
+        PreparedRequest sent = e.request();
+        res.setURL(sent.url());
+        res.setSamplerData(sent.text());
+        if (e.failed()) {
+            failure(res, e.failure());
+        } else {
+            res.setConnectTime(connect);
+            res.setLatency((e.firstByteNanos() - startNanos) / 1_000_000L);
+            res.setSentBytes(sent.length());
+            response(res, e.response());
+        }
+        variables.put(end - startNanos, end - e.intendedNanos());
+    }
+
+    /** A sample that could not start (a setting, an unknown host, an interrupt): zero length, the failure named. */
+    static SampleResult notStarted(SampleResult res, Throwable t) {
+        res.sampleStart();
+        res.sampleEnd();
+        failure(res, t);
+        return res;
+    }
+
+    /** A sample that failed before its request went out, after waiting since {@code startNanos} (for a pool). */
+    SampleResult notSent(SampleResult res, long startNanos, Throwable t) {
+        long end = System.nanoTime();
+        res.setStampAndTime((startNanos + epochOffsetNanos) / 1_000_000L, (end - startNanos) / 1_000_000L);
+        failure(res, t);
+        return res;
+    }
+
+    /**
+     * JMeter's columns are whole milliseconds, and a loopback or LAN connect takes a fraction of one: rounded down,
+     * a new connection would be indistinguishable from a reused one. So a sample that opened a connection reports
+     * Connect of at least 1 ms (rounded up), and the JTL's Connect > 0 marks exactly the samples that connected.
+     */
+    static long connectMillis(long nanos) {
+        return Math.max(1, (nanos + 999_999L) / 1_000_000L);
+    }
+
+    private void response(SampleResult res, ResponseFramer r) {
         int status = r.status();
         res.setResponseCode(status < CODES.length ? CODES[status] : Integer.toString(status));
         if (!r.reasonEquals(lastReason)) {
@@ -57,10 +127,10 @@ final class ResultFiller {
         res.setSuccessful(status >= 200 && status < 400);
     }
 
-    static void fail(SampleResult res, Throwable t) {
-        NonHttpFailure f = NonHttpFailure.of(t);
-        res.setResponseCode(f.responseCode());
-        res.setResponseMessage(f.responseMessage());
+    private static void failure(SampleResult res, Throwable t) {
+        Failures.Name f = Failures.name(t);
+        res.setResponseCode(CODE_PREFIX + f.className());
+        res.setResponseMessage(MESSAGE_PREFIX + f.message());
         res.setResponseData(String.valueOf(t), StandardCharsets.UTF_8.name());
         res.setSuccessful(false);
     }

@@ -6,8 +6,6 @@
 package io.stampede.sampler;
 
 import io.stampede.engine.Engine;
-import io.stampede.engine.Exchange;
-import io.stampede.engine.HttpConnection;
 import io.stampede.engine.PreparedRequest;
 import io.stampede.engine.Tls;
 import org.apache.jmeter.samplers.AbstractSampler;
@@ -16,16 +14,12 @@ import org.apache.jmeter.samplers.Interruptible;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.testelement.TestStateListener;
 import org.apache.jmeter.testelement.ThreadListener;
-import org.apache.jmeter.threads.JMeterContextService;
-
-import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.UnknownHostException;
 
 /**
- * What both Stampede samplers share: target and timeout properties, the thread's keep-alive connections on the shared
- * engine, timing and result building. Subclasses only say which request bytes to send. Netty state is transient, so
- * the element serialises for jmeter-server like any other.
+ * The JMeter element both Stampede samplers share: its properties, the GUI contract and the thread and test
+ * listeners. The work is elsewhere: a subclass is the request source (which bytes to send), a {@link SamplingMode}
+ * chosen at the thread's first sample drives the I/O on the shared {@link Engine}, and {@link ResultFiller} fills
+ * the result. Netty state is transient, so the element serialises for jmeter-server like any other.
  */
 public abstract class StampedeSampler extends AbstractSampler implements Interruptible, ThreadListener,
         TestStateListener {
@@ -51,341 +45,118 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
     public static final int DEFAULT_RESPONSE_TIMEOUT = 30000;
     public static final int DEFAULT_RESPONSE_BYTES_KEPT = 65536;
 
-    private transient volatile HttpConnection inFlight;
-    private transient UserConnections connections;
-    private transient ResultFiller filler;
+    private transient volatile SamplingMode mode;
     private transient PreparedRequest prepared;
-    private transient String preparedHost;
-    private transient int preparedPort;
+    private transient Target preparedTarget;
     private transient boolean preparedKeepAlive;
-    private transient boolean preparedTls;
-    private transient StampedeVariables variables;
-    private transient volatile ConnectionGroup group;
-    private transient ScheduleSettings schedule;
-    private transient Tls tls;
-    /** What the running connection group's requests use (response timeout, kept bytes, keep-alive); else null. */
-    private transient GroupSettings groupSettings;
-
-    /** The per-request settings of a connection group, read once when it is made, like the group's connections. */
-    private record GroupSettings(int responseTimeout, int kept, boolean keepAlive) {
-    }
+    /** The last target read, reused while host, port and TLS settings are unchanged, so a sample builds none. */
+    private transient Target target;
 
     /**
-     * The request for this sample. Implementations return the same instance while their (substituted) inputs are
-     * unchanged, so an unchanged request is never re-encoded.
+     * The request for this sample: the request source of the seam (RAW text, the HTTP fields). Implementations return
+     * the same instance while their (substituted) inputs are unchanged, so an unchanged request is never re-encoded.
      *
      * @throws IllegalArgumentException naming the property and the fix when an input is unusable
      */
-    protected abstract PreparedRequest request(String host, int port, boolean keepAlive, boolean tls);
+    protected abstract PreparedRequest request(Target target, boolean keepAlive);
 
     /** Whether this sampler's requests go over TLS (the RAW sampler's stampede.tls, the HTTP sampler's scheme). */
     protected abstract boolean tlsRequested();
 
     /**
-     * The request kept from an earlier sample when it was built for this target, connection mode and TLS choice;
-     * null otherwise. Subclasses then compare only their own inputs.
+     * The request built at an earlier sample for this target and connection mode; null otherwise. Subclasses then
+     * compare only their own inputs.
      */
-    protected final PreparedRequest prepared(String host, int port, boolean keepAlive, boolean tls) {
+    protected final PreparedRequest prepared(Target t, boolean keepAlive) {
         PreparedRequest p = prepared;
-        return p != null && port == preparedPort && keepAlive == preparedKeepAlive && tls == preparedTls
-                && host.equals(preparedHost) ? p : null;
+        return p != null && keepAlive == preparedKeepAlive && t.equals(preparedTarget) ? p : null;
     }
 
     /** Keeps {@code next}, built for this target, for the following samples and frees the one it replaces. */
-    protected final void replacePrepared(PreparedRequest next, String host, int port, boolean keepAlive,
-                                         boolean tls) {
+    protected final void replacePrepared(PreparedRequest next, Target t, boolean keepAlive) {
         if (prepared != null) {
             prepared.release();
         }
         prepared = next;
-        preparedHost = host;
-        preparedPort = port;
+        preparedTarget = t;
         preparedKeepAlive = keepAlive;
-        preparedTls = tls;
     }
 
+    /**
+     * JMeter's part: the label, then the sampling mode chosen at the thread's first sample from the schedule
+     * properties, which does the rest.
+     */
     @Override
     public SampleResult sample(Entry entry) {
         SampleResult res = new SampleResult();
         res.setSampleLabel(getName());
         res.setDataType(SampleResult.TEXT);
-        GroupSettings gs = groupSettings;
-        if (gs != null && group != null) {
-            SampleResult r = sampleFromRunningGroup(res, gs);
-            if (r != null) {
-                return r;
+        SamplingMode m = mode;
+        if (m == null) {
+            try {
+                m = chooseMode();
+            } catch (IllegalArgumentException e) {
+                return ResultFiller.notStarted(res, e);
             }
+            mode = m;
         }
-        String host;
-        int port;
-        int connectTimeout;
-        int responseTimeout;
-        int kept;
+        return m.sample(res);
+    }
+
+    private SamplingMode chooseMode() {
         boolean keepAlive = getKeepAlive();
-        PreparedRequest req;
-        ScheduleSettings sched;
-        try {
-            host = getHost();
-            port = intProperty(PORT, DEFAULT_PORT, 1, 65535);
-            connectTimeout = intProperty(CONNECT_TIMEOUT, DEFAULT_CONNECT_TIMEOUT, 1, Integer.MAX_VALUE / 1000);
-            responseTimeout = intProperty(RESPONSE_TIMEOUT, DEFAULT_RESPONSE_TIMEOUT, 1, Integer.MAX_VALUE / 1000);
-            kept = intProperty(RESPONSE_BYTES_KEPT, DEFAULT_RESPONSE_BYTES_KEPT, 0, Integer.MAX_VALUE - 8);
-            tls = tls(host, port);
-            req = request(host, port, keepAlive, tls != null);
-            sched = schedule(keepAlive);
-            if (connections == null && sched.classic()) {
-                connections = userConnections();
-            }
-        } catch (IllegalArgumentException e) {
-            res.sampleStart();
-            res.sampleEnd();
-            ResultFiller.fail(res, e);
-            return res;
+        ScheduleSettings schedule = ScheduleSettings.of(intProperty(CONNECTIONS_PER_THREAD, 1, 1, 1_000_000),
+                intProperty(PACING_MS, 0, 0, Integer.MAX_VALUE), doubleProperty(TARGET_RATE),
+                intProperty(PIPELINE_DEPTH, 1, 1, 1024), keepAlive,
+                SourceAddresses.parse(getPropertyAsString(SOURCE_ADDRESSES)), IoMode.fromJMeterProperties());
+        ResultFiller filler = new ResultFiller();
+        if (!schedule.classic()) {
+            return new GroupMode(this, filler, schedule);
         }
-        res.setURL(req.url());
-        res.setSamplerData(req.text());
-        if (filler == null) {
-            filler = new ResultFiller();
-            variables = StampedeVariables.fromJMeterProperties();
-        }
-        if (!sched.classic()) {
-            groupSettings = new GroupSettings(responseTimeout, kept, keepAlive);
-            return sampleFromGroup(res, sched, req, host, port, connectTimeout, responseTimeout, kept);
-        }
-        res.sampleStart();
-        long start = System.nanoTime();
-        boolean secure = tls != null;
-        HttpConnection c;
-        try {
-            c = connections.get(host, port, secure, connectTimeout);
-            c = send(res, req, c, host, port, connectTimeout, responseTimeout, kept, start);
-        } catch (IOException e) {
-            end(res);
-            ResultFiller.fail(res, e);
-            connections.done(null);
-            return res;
-        } finally {
-            inFlight = null;
-        }
-        long waited = connections.waitedNanos();
-        if (res.getConnectTime() == 0 && waited >= 1_000_000L) {
-            // A wait for a pooled connection counts in Connect (as in Latency), as stock JMeter reports pool waits.
-            res.setConnectTime(waited / 1_000_000L);
-        }
-        end(res);
-        long elapsed = System.nanoTime() - start;
-        res.setLatency((c.firstByteNanos() - start) / 1_000_000L);
-        res.setSentBytes(req.length());
-        filler.fill(res, c.response());
-        if (!keepAlive || !c.reusable()) {
-            connections.remove(host, port, secure, c);
-        }
-        connections.done(c);
-        variables.put(elapsed, elapsed);
-        return res;
+        ConnectionSharing sharing = ConnectionSharing.fromJMeterProperties();
+        return sharing.engine() ? new PooledMode(this, filler, sharing.poolSize())
+                : new SingleConnectionMode(this, filler);
     }
 
-    /**
-     * A sample of the running connection group, reading only what may change per request: the target (a new one
-     * makes a new group) and the request. Timeouts, kept bytes, keep-alive and TLS stay as the group was made with.
-     *
-     * @return null when the target changed: the caller reads every setting again
-     */
-    private SampleResult sampleFromRunningGroup(SampleResult res, GroupSettings gs) {
-        PreparedRequest req;
-        String host;
-        int port;
-        try {
-            host = getHost();
-            port = intProperty(PORT, DEFAULT_PORT, 1, 65535);
-            if (!group.targets(host, port, tls)) {
-                return null;
-            }
-            req = request(host, port, gs.keepAlive(), tls != null);
-        } catch (IllegalArgumentException e) {
-            res.sampleStart();
-            res.sampleEnd();
-            ResultFiller.fail(res, e);
-            return res;
-        }
-        return sampleFrom(group, res, req, gs.responseTimeout(), gs.kept());
+    /** Reads the sample's settings from the element's properties. */
+    SamplerSettings settings() {
+        String host = getHost();
+        int port = intProperty(PORT, DEFAULT_PORT, 1, 65535);
+        int connectTimeout = intProperty(CONNECT_TIMEOUT, DEFAULT_CONNECT_TIMEOUT, 1, Integer.MAX_VALUE / 1000);
+        int responseTimeout = intProperty(RESPONSE_TIMEOUT, DEFAULT_RESPONSE_TIMEOUT, 1, Integer.MAX_VALUE / 1000);
+        int bytesKept = intProperty(RESPONSE_BYTES_KEPT, DEFAULT_RESPONSE_BYTES_KEPT, 0, Integer.MAX_VALUE - 8);
+        return new SamplerSettings(target(host, port), connectTimeout, responseTimeout, bytesKept, getKeepAlive());
     }
 
-    /** The TLS settings while they are unchanged (null for plain TCP), so a sample builds none. */
-    private Tls tls(String host, int port) {
-        if (!tlsRequested()) {
-            return null;
+    /** Whether the host and port properties still name {@code t} (its TLS settings stay as they were read). */
+    boolean targets(Target t) {
+        return t.port() == intProperty(PORT, DEFAULT_PORT, 1, 65535) && t.host().equals(getHost());
+    }
+
+    /** The target while host, port and TLS settings are unchanged, so a sample builds none. */
+    private Target target(String host, int port) {
+        Tls tls = null;
+        if (tlsRequested()) {
+            String sni = getPropertyAsString(TLS_SNI).trim();
+            boolean trustAll = getPropertyAsBoolean(TLS_TRUST_ALL, false);
+            Target t = target;
+            String name = sni.isEmpty() ? host : sni;
+            tls = t != null && t.tls() != null && t.tls().port() == port && t.tls().trustAll() == trustAll
+                    && t.tls().serverName().equals(name) ? t.tls() : new Tls(name, port, trustAll);
         }
-        String sni = getPropertyAsString(TLS_SNI).trim();
-        String name = sni.isEmpty() ? host : sni;
-        boolean trustAll = getPropertyAsBoolean(TLS_TRUST_ALL, false);
-        Tls t = tls;
-        if (t == null || t.port() != port || t.trustAll() != trustAll || !t.serverName().equals(name)) {
-            t = new Tls(name, port, trustAll);
+        Target t = target;
+        if (t == null || !t.is(host, port, tls)) {
+            t = new Target(host, port, tls);
+            target = t;
         }
         return t;
     }
 
-    /** The thread's own connections, or its leases on the engine-wide pool (stampede.connection_sharing). */
-    private static UserConnections userConnections() {
-        ConnectionSharing sharing = ConnectionSharing.fromJMeterProperties();
-        return sharing.engine() ? PooledConnections.ofCurrentThread(sharing.poolSize())
-                : ThreadConnections.ofCurrentThread();
-    }
-
-    /** The schedule properties, parsed at the thread's first sample and kept (they shape the connection group). */
-    private ScheduleSettings schedule(boolean keepAlive) {
-        ScheduleSettings s = schedule;
-        if (s == null) {
-            int c = intProperty(CONNECTIONS_PER_THREAD, 1, 1, 1_000_000);
-            int pacing = intProperty(PACING_MS, 0, 0, Integer.MAX_VALUE);
-            double rate = doubleProperty(TARGET_RATE);
-            int depth = intProperty(PIPELINE_DEPTH, 1, 1, 1024);
-            s = ScheduleSettings.of(c, pacing, rate, depth, keepAlive,
-                    SourceAddresses.parse(getPropertyAsString(SOURCE_ADDRESSES)), IoMode.fromJMeterProperties());
-            schedule = s;
-        }
-        return s;
-    }
-
-    /**
-     * One response of the thread's connection group: whichever connection completes first. Its result is timed from
-     * that connection's own send (or connect), and the connection gets its next request before the result returns.
-     */
-    private SampleResult sampleFromGroup(SampleResult res, ScheduleSettings sched, PreparedRequest req, String host,
-                                         int port, int connectTimeout, int responseTimeout,
-                                         int kept) {
-        ConnectionGroup g = group;
-        if (g == null || !g.targets(host, port, tls)) {
-            InetSocketAddress address;
-            try {
-                address = resolve(host, port);
-            } catch (UnknownHostException e) {
-                res.sampleStart();
-                res.sampleEnd();
-                ResultFiller.fail(res, e);
-                return res;
-            }
-            if (g != null) {
-                g.close();
-            }
-            g = new ConnectionGroup(sched, address, JMeterContextService.getContext().getThreadNum(),
-                    connectTimeout, tls);
-            group = g;
-        }
-        return sampleFrom(g, res, req, responseTimeout, kept);
-    }
-
-    /** The next response of {@code g}, which targets this sample's host and port; its exchange is armed again. */
-    private SampleResult sampleFrom(ConnectionGroup g, SampleResult res, PreparedRequest req, int responseTimeout,
-                                    int kept) {
-        Exchange c = g.next(req, kept, responseTimeout);
-        if (c == null) {
-            res.sampleStart();
-            res.sampleEnd();
-            ResultFiller.fail(res, new java.io.InterruptedIOException("Sample interrupted (test stopped)"));
-            return res;
-        }
-        long start = c.startNanos() != 0 ? c.startNanos() : c.intendedNanos();
-        long end = c.failed() || c.doneNanos() == 0 ? System.nanoTime() : c.doneNanos();
-        long connect = c.connectNanos() > 0 ? connectMillis(c.connectNanos()) : 0;
-        // As in the one-connection mode: a new connection shows Connect >= 1 ms, and elapsed is never shorter.
-        res.setStampAndTime(g.epochMillis(start), Math.max(connect, (end - start) / 1_000_000L));
-        PreparedRequest sent = c.request();
-        res.setURL(sent.url());
-        res.setSamplerData(sent.text());
-        if (c.failed()) {
-            ResultFiller.fail(res, c.failure());
-        } else {
-            res.setConnectTime(connect);
-            res.setLatency((c.firstByteNanos() - start) / 1_000_000L);
-            res.setSentBytes(sent.length());
-            filler.fill(res, c.response());
-        }
-        variables.put(end - start, end - c.intendedNanos());
-        g.rearm(c, req, kept, responseTimeout);
-        return res;
-    }
-
-    /**
-     * Sends on the thread's connection, opening one when there is none. A kept connection that the server closed
-     * while idle (keep-alive timeout, request limit) fails before any response byte; that one case is retried once
-     * on a new connection, as a browser would.
-     */
-    private HttpConnection send(SampleResult res, PreparedRequest req, HttpConnection kept, String host, int port,
-                                int connectTimeout, int responseTimeout, int keptBytes, long start)
-            throws IOException {
-        HttpConnection c = kept != null && !kept.reusable() ? drop(host, port, kept) : kept;
-        for (int attempt = 0; ; attempt++) {
-            boolean fresh = c == null;
-            if (fresh) {
-                c = HttpConnection.create(Engine.get());
-                inFlight = c;
-                try {
-                    c.connect(resolve(host, port), connectTimeout, tls);
-                } catch (IOException e) {
-                    c.close();
-                    throw e;
-                }
-                res.setConnectTime(connectMillis(System.nanoTime() - start));
-                connections.put(host, port, tls != null, c);
-            }
-            inFlight = c;
-            try {
-                c.exchange(req.retainedBytes(), req.head(), keptBytes, responseTimeout);
-                return c;
-            } catch (IOException e) {
-                connections.remove(host, port, tls != null, c);
-                if (fresh || attempt > 0 || c.response().started() || !NonHttpFailure.staleConnection(e)) {
-                    throw e;
-                }
-                c = null;
-            }
-        }
-    }
-
-    /**
-     * JMeter's columns are whole milliseconds, and a loopback or LAN connect takes a fraction of one: rounded down,
-     * a new connection would be indistinguishable from a reused one. So a sample that opened a connection reports
-     * Connect of at least 1 ms (rounded up), and the JTL's Connect > 0 marks exactly the samples that connected.
-     */
-    static long connectMillis(long nanos) {
-        return Math.max(1, (nanos + 999_999L) / 1_000_000L);
-    }
-
-    /** Ends the sample; elapsed includes the connect, so it is never shorter than the rounded-up Connect. */
-    private static void end(SampleResult res) {
-        res.sampleEnd();
-        if (res.getTime() < res.getConnectTime()) {
-            res.setEndTime(res.getStartTime() + res.getIdleTime() + res.getConnectTime());
-        }
-    }
-
-    private HttpConnection drop(String host, int port, HttpConnection c) {
-        connections.remove(host, port, tls != null, c);
-        return null;
-    }
-
-    private static InetSocketAddress resolve(String host, int port) throws UnknownHostException {
-        InetSocketAddress a = new InetSocketAddress(host, port);
-        if (a.isUnresolved()) {
-            throw new UnknownHostException(host);
-        }
-        return a;
-    }
-
-    /** Stop-test-now: the sample in flight on this clone's thread fails at once and its connection is closed. */
+    /** Stop-test-now: the sample in flight on this clone's thread fails at once. */
     @Override
     public boolean interrupt() {
-        ConnectionGroup g = group;
-        if (g != null) {
-            g.interrupt();
-        }
-        HttpConnection c = inFlight;
-        if (c != null) {
-            c.interrupt();
-        }
-        return c != null || g != null;
+        SamplingMode m = mode;
+        return m != null && m.interrupt();
     }
 
     @Override
@@ -395,14 +166,13 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
 
     @Override
     public void threadFinished() {
-        ConnectionGroup g = group;
-        if (g != null) {
-            g.close();
-            group = null;
+        SamplingMode m = mode;
+        if (m != null) {
+            m.close();
+            mode = null;
         }
-        groupSettings = null;
-        (connections != null ? connections : ThreadConnections.ofCurrentThread()).closeAll();
-        replacePrepared(null, null, 0, false, false);
+        ThreadConnections.ofCurrentThread().closeAll();
+        replacePrepared(null, null, false);
     }
 
     @Override

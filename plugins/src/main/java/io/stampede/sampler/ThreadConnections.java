@@ -5,28 +5,31 @@
  */
 package io.stampede.sampler;
 
-import io.stampede.engine.HttpConnection;
+import io.stampede.engine.Engine;
+import io.stampede.engine.Http1Connection;
+import io.stampede.engine.ParkingCompletion;
 import org.apache.jmeter.threads.JMeterContext;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
 
+import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Map;
 
 /**
- * The keep-alive connections of one JMeter thread, one per host:port and plain/TLS, shared by all Stampede samplers
- * of that thread and kept across thread-group iterations (like a browser user keeps its connections). Lives in the thread's
- * JMeterVariables, so it dies with the thread; only the owning thread touches it.
+ * The classic mode's connections of one JMeter thread: one per target, shared by all Stampede samplers of that
+ * thread and kept across thread-group iterations (like a browser user keeps its connections), with the one
+ * {@link ParkingCompletion} the thread waits on. Lives in the thread's JMeterVariables, so it dies with the thread;
+ * only the owning thread touches it, except {@link #interrupt()}.
  */
-final class ThreadConnections implements UserConnections {
+final class ThreadConnections {
     private static final String KEY = ThreadConnections.class.getName();
 
-    private final Map<String, HttpConnection> byTarget = new HashMap<>(4);
-    private String lastHost;
-    private int lastPort;
-    private boolean lastTls;
-    private HttpConnection last;
+    private final Map<Target, Http1Connection> byTarget = new HashMap<>(4);
+    private final ParkingCompletion completion = new ParkingCompletion();
+    private Target lastTarget;
+    private Http1Connection last;
 
     static ThreadConnections ofCurrentThread() {
         // The thread's variables, not its sampler context: JMeter clears the sampler context after every sample.
@@ -45,71 +48,45 @@ final class ThreadConnections implements UserConnections {
         return tc;
     }
 
-    @Override
-    public HttpConnection get(String host, int port, boolean tls, int connectTimeoutMillis) {
-        return get(host, port, tls);
+    ParkingCompletion completion() {
+        return completion;
     }
 
-    /** A thread's own connection is never waited for. */
-    @Override
-    public long waitedNanos() {
-        return 0;
-    }
-
-    /** The connection stays with the thread for its next sample. */
-    @Override
-    public void done(HttpConnection c) {
-        // nothing to give back
-    }
-
-    /** The open connection to host:port, or null. The last target is remembered so the usual case needs no key. */
-    HttpConnection get(String host, int port, boolean tls) {
-        if (last != null && port == lastPort && tls == lastTls && host.equals(lastHost)) {
-            return last;
+    /**
+     * The thread's connection to {@code target}, made when there is none or the engine it was made on has stopped
+     * (a test ended). It (re)connects by itself when its request goes out.
+     */
+    Http1Connection get(Target target, int connectTimeout) throws UnknownHostException {
+        Http1Connection c = last;
+        if (c == null || target != lastTarget && !target.equals(lastTarget)) {
+            c = byTarget.get(target);
         }
-        HttpConnection c = byTarget.get(key(host, port, tls));
-        if (c != null) {
-            remember(host, port, tls, c);
+        if (c == null || !c.usable()) {
+            Engine engine = Engine.get();
+            c = new Http1Connection(engine, engine.nextLoop(), null, null, target.resolve(), null, connectTimeout, 1,
+                    target.tls());
+            Http1Connection old = byTarget.put(target, c);
+            if (old != null) {
+                old.close();
+            }
         }
+        lastTarget = target;
+        last = c;
         return c;
     }
 
-    @Override
-    public void put(String host, int port, boolean tls, HttpConnection c) {
-        HttpConnection old = byTarget.put(key(host, port, tls), c);
-        if (old != null && old != c) {
-            old.close();
-        }
-        remember(host, port, tls, c);
-    }
-
-    @Override
-    public void remove(String host, int port, boolean tls, HttpConnection c) {
-        byTarget.remove(key(host, port, tls), c);
-        if (last == c) {
-            remember(null, 0, false, null);
-        }
-        c.close();
+    /** Any thread (stop test now): the thread's send in progress ends at once. */
+    void interrupt() {
+        completion.interrupt();
     }
 
     /** Closes every connection; the holder stays usable (a later sample on this thread opens new ones). */
-    @Override
-    public void closeAll() {
-        for (HttpConnection c : new ArrayList<>(byTarget.values())) {
+    void closeAll() {
+        for (Http1Connection c : new ArrayList<>(byTarget.values())) {
             c.close();
         }
         byTarget.clear();
-        remember(null, 0, false, null);
-    }
-
-    private void remember(String host, int port, boolean tls, HttpConnection c) {
-        lastHost = host;
-        lastPort = port;
-        lastTls = tls;
-        last = c;
-    }
-
-    private static String key(String host, int port, boolean tls) {
-        return host + ':' + port + (tls ? "/tls" : "");
+        lastTarget = null;
+        last = null;
     }
 }

@@ -62,6 +62,7 @@ public final class GuestImage {
     }
 
     /** The guest of this recipe, built now when the cache has none (minutes: kernel download, debootstrap). */
+    @SuppressWarnings("try") // the file lock is only held, never used: it keeps a second build out
     public static GuestImage obtain(Path cache, PrintWriter out) throws IOException, VmException {
         GuestImage ready = existing(cache);
         if (ready != null) {

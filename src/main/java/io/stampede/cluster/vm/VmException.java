@@ -7,6 +7,7 @@ package io.stampede.cluster.vm;
 
 /** The VM lab cannot go on: the guest cannot be built or booted, or the run did not finish. */
 public final class VmException extends Exception {
+    private static final long serialVersionUID = 1L;
 
     public VmException(String message) {
         super(message);

@@ -81,8 +81,13 @@ final class Namespace implements AutoCloseable {
     }
 
     @Override
-    public void close() throws IOException, InterruptedException {
+    public void close() throws IOException {
         // Processes we started in the namespace are stopped by the tests; this removes the namespace itself.
-        host(List.of("ip", "netns", "del", name), 20);
+        try {
+            host(List.of("ip", "netns", "del", name), 20);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new java.io.InterruptedIOException("interrupted while removing namespace " + name);
+        }
     }
 }

@@ -25,8 +25,9 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /**
  * JMeter 5.6.3's GUI, under Xvfb, opens a shipped plan, selects our sampler and takes a screenshot
- * (kept as a build artefact in it/target/gui/). Proves the plans load without warnings and that the panels show
- * their labelled fields.
+ * (kept as a build artefact in it/target/gui/). Proves the plans load without warnings, that the panels show
+ * their labelled fields, and that every field lies inside the visible part of the panel in a window
+ * {@value #WIDTH} pixels wide (none cut off at the right, none below the fold).
  */
 class GuiSmokeIT {
 

@@ -79,11 +79,16 @@ final class StsNamespace implements AutoCloseable {
     }
 
     @Override
-    public void close() throws IOException, InterruptedException {
-        for (Process p : started) {
-            p.descendants().forEach(ProcessHandle::destroyForcibly);
-            p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+    public void close() throws IOException {
+        try {
+            for (Process p : started) {
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
+                p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+            run(List.of("ip", "netns", "del", name), 20);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new java.io.InterruptedIOException("interrupted while removing namespace " + name);
         }
-        run(List.of("ip", "netns", "del", name), 20);
     }
 }

@@ -15,16 +15,24 @@ import io.netty.channel.EventLoop;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.net.SocketException;
 
 /**
- * One of the many connections a JMeter thread keeps busy when a sampler runs more than one connection per thread, on
- * a schedule, or pipelined. Nobody parks on it: its {@link Exchange exchanges} (one per request that may be in
- * flight at once, i.e. the pipelining depth) are armed by the owning thread and completed here. Everything below
- * runs on the one event loop the connection is pinned to, across reconnects: a closed connection is reopened when
- * the next exchange is sent, so the object lives as long as its slot.
+ * One HTTP/1.1 connection slot, the engine's only connection: the one a JMeter thread owns in the classic mode
+ * (depth 1, its thread parked on a {@link ParkingCompletion}), the one it leases per sample from a
+ * {@link ConnectionPool} in the pooled mode (depth 1 too), and each of the many a thread keeps busy in a connection
+ * group (on a schedule, pipelined). Its {@link Exchange exchanges} (one per request that may be in flight at once,
+ * i.e. the pipelining depth) are armed by the owning thread and completed here; the outcome goes to the
+ * {@link CompletionQueue} each was armed with. Everything below runs on the one event loop the connection is pinned to, across
+ * reconnects: a closed connection is reopened when the next exchange is sent, so the object lives as long as its
+ * slot.
+ *
+ * <p>Here, once: the connect and TLS handshake, reading into each exchange's {@link ResponseFramer}, a close that
+ * ends a close-delimited body or fails what is in flight, and the retry of a request that met a stale keep-alive
+ * connection ({@link Failures#staleKeepAlive}). An HTTP/2 session would sit beside this class, sharing the
+ * exchanges, the completion queue and {@link Failures}.
  */
-public final class AsyncConnection extends ChannelInboundHandlerAdapter implements ChannelFutureListener {
+public final class Http1Connection extends ChannelInboundHandlerAdapter implements ChannelFutureListener,
+        WriteBatch.Pending {
     private final Engine engine;
     private final EventLoop loop;
     private final Outbox outbox;
@@ -56,9 +64,8 @@ public final class AsyncConnection extends ChannelInboundHandlerAdapter implemen
      * @param batch where requests on an open connection wait for the owner's next loop run (with a loop the owner
      *              drives); null to write each at once
      */
-    public AsyncConnection(Engine engine, EventLoop loop, Outbox outbox, WriteBatch batch, CompletionQueue queue,
-                           InetSocketAddress remote, InetSocketAddress local, int connectTimeoutMillis, int depth,
-                           Tls tls) {
+    public Http1Connection(Engine engine, EventLoop loop, Outbox outbox, WriteBatch batch, InetSocketAddress remote,
+                           InetSocketAddress local, int connectTimeoutMillis, int depth, Tls tls) {
         this.tls = tls;
         this.engine = engine;
         this.outbox = outbox;
@@ -70,7 +77,7 @@ public final class AsyncConnection extends ChannelInboundHandlerAdapter implemen
         this.ring = new Exchange[depth];
         this.exchanges = new Exchange[depth];
         for (int i = 0; i < depth; i++) {
-            exchanges[i] = new Exchange(this, queue);
+            exchanges[i] = new Exchange(this);
         }
     }
 
@@ -81,6 +88,16 @@ public final class AsyncConnection extends ChannelInboundHandlerAdapter implemen
 
     EventLoop loop() {
         return loop;
+    }
+
+    /** The server this connection (re)connects to. */
+    public InetSocketAddress remote() {
+        return remote;
+    }
+
+    /** False once the loop it is pinned to shuts down (the engine stopped at a test's end): replace it. */
+    public boolean usable() {
+        return !closed && !loop.isShuttingDown();
     }
 
     /** Any thread: an exchange due now goes on the wire, at once when called on the connection's loop. */
@@ -103,7 +120,7 @@ public final class AsyncConnection extends ChannelInboundHandlerAdapter implemen
     /** Event loop: an armed exchange is due; it goes on the wire now, or once the connection is (re)opened. */
     void submit(Exchange e) {
         if (closed) {
-            e.fail(new PrematureCloseException("Connection closed (thread finished)"));
+            e.fail(Failures.threadFinished());
             return;
         }
         ring[(head + size) % ring.length] = e;
@@ -125,14 +142,15 @@ public final class AsyncConnection extends ChannelInboundHandlerAdapter implemen
     }
 
     /** Owner's loop, from the {@link WriteBatch}: writes what was submitted since, reconnecting if the channel died. */
-    void writeBatched() {
+    @Override
+    public void writeBatched() {
         inBatch = false;
         if (written >= size || connecting) {
             return; // failed or written meanwhile, or waiting for a connect that writes them
         }
         Channel ch = channel;
         if (closed) {
-            failAll(new PrematureCloseException("Connection closed (thread finished)"));
+            failAll(Failures.threadFinished());
         } else if (ch != null && ch.isActive()) {
             writeUnwritten(ch, 0, 0);
         } else {
@@ -141,6 +159,7 @@ public final class AsyncConnection extends ChannelInboundHandlerAdapter implemen
     }
 
     private void connect() {
+        forgetOldChannel();
         connecting = true;
         connectStartNanos = System.nanoTime();
         exchangesOnChannel = 0;
@@ -151,7 +170,7 @@ public final class AsyncConnection extends ChannelInboundHandlerAdapter implemen
             f.addListener(this);
         } catch (RuntimeException e) {
             connecting = false;
-            failAll(new IOException(e.toString(), e));
+            failAll(Failures.io(e));
         }
     }
 
@@ -192,7 +211,7 @@ public final class AsyncConnection extends ChannelInboundHandlerAdapter implemen
 
     private void connectFailed(Throwable c) {
         connecting = false;
-        failAll(c instanceof IOException io ? io : new IOException(String.valueOf(c), c));
+        failAll(Failures.connectFailure(c, remote));
     }
 
     private void writeUnwritten(Channel ch, long connectStart, long connectEnd) {
@@ -207,7 +226,7 @@ public final class AsyncConnection extends ChannelInboundHandlerAdapter implemen
                 e.connectStartNanos = connectStart;
                 e.connectEndNanos = connectEnd;
             }
-            e.framer.reset(e.request.head(), e.keepLimit);
+            e.framer.reset(e.request.head(), e.responseBytesKept);
             exchangesOnChannel++;
             e.sent(System.nanoTime());
             ch.write(e.request.retainedBytes(), ch.voidPromise());
@@ -216,6 +235,29 @@ public final class AsyncConnection extends ChannelInboundHandlerAdapter implemen
         if (any) {
             ch.flush();
         }
+    }
+
+    /**
+     * Before a new channel: what the old one left in the ring goes. The owner may close a channel (a timeout, an
+     * interrupt) and arm again before the old channel's inactive event runs, which is then ignored, as it belongs to a
+     * channel no longer current: exchanges the owner already completed are dropped, ones still waiting for a response
+     * on the old channel fail as closed, and armed ones stay, in order, for the new channel.
+     */
+    private void forgetOldChannel() {
+        int kept = 0;
+        for (int i = 0; i < size; i++) {
+            Exchange e = ring[(head + i) % ring.length];
+            if (e.state() == Exchange.ARMED) {
+                ring[(head + kept++) % ring.length] = e;
+            } else if (e.state() == Exchange.SENT) {
+                e.fail(Failures.closedByServer(e.framer.progress()));
+            }
+        }
+        for (int i = kept; i < size; i++) {
+            ring[(head + i) % ring.length] = null;
+        }
+        size = kept;
+        written = 0;
     }
 
     private Exchange pop() {
@@ -289,35 +331,38 @@ public final class AsyncConnection extends ChannelInboundHandlerAdapter implemen
         if (e.state() == Exchange.SENT && e.framer.closeReceived()) {
             pop();
             e.succeed(now);
-        } else if (size == 1 && !e.framer.started() && exchangesOnChannel > 1 && !e.retried && !closed
-                && e.unsend()) {
+        } else if (mayRetry(e) && e.unsend()) {
             // The server closed an idle keep-alive connection as we sent: send once more on a new one, as a browser.
             e.retried = true;
             written = 0;
             connect();
             return;
         }
-        failAll(new PrematureCloseException("Connection closed by the server "
-                + (size > 0 ? ring[head].framer.progress() : "")));
+        failAll(Failures.closedByServer(size > 0 ? ring[head].framer.progress() : ""));
     }
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
         // While connecting (TLS handshake) the connect listener reports the failure.
         if (ctx.channel() == channel && written > 0) {
-            Exchange e = ring[head];
-            boolean staleReset = size == 1 && !e.framer.started() && exchangesOnChannel > 1 && !e.retried
-                    && (cause instanceof SocketException || String.valueOf(cause.getMessage()).contains("reset"));
-            if (!staleReset) {
+            if (!mayRetry(ring[head]) || !Failures.staleKeepAlive(cause)) {
                 // A stale reset is retried by channelInactive, which the close below triggers.
-                failAll(cause instanceof IOException io ? io : new IOException(cause.toString(), cause));
+                failAll(Failures.io(cause));
             }
         }
         ctx.close();
     }
 
+    /**
+     * The one retry rule: the only request on a keep-alive connection that already carried a response, sent once,
+     * with no response byte yet, meets a close or reset (the server dropped the idle connection as it went out).
+     */
+    private boolean mayRetry(Exchange e) {
+        return size == 1 && !e.framer.started() && exchangesOnChannel > 1 && !e.retried && !closed;
+    }
+
     /** Any thread: closes the current channel; exchanges in flight fail, the next one reconnects. */
-    void closeChannel() {
+    public void closeChannel() {
         Channel ch = channel;
         if (ch != null) {
             ch.close();

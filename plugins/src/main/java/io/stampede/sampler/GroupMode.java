@@ -1,0 +1,92 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in
+ * compliance with the License. You may obtain a copy of the License at
+ * https://www.apache.org/licenses/LICENSE-2.0
+ */
+package io.stampede.sampler;
+
+import io.stampede.engine.Exchange;
+import io.stampede.engine.PreparedRequest;
+import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.threads.JMeterContextService;
+
+import java.io.InterruptedIOException;
+import java.net.UnknownHostException;
+
+/**
+ * Many connections per thread, on a schedule or pipelined: each sample is the next response of the thread's
+ * {@link ConnectionGroup}, timed from its own connect or write. The settings that shape the group (timeouts, kept
+ * bytes, keep-alive, TLS) are read once, when it is made; per sample only the target and the request are read, and
+ * a new target makes a new group.
+ */
+final class GroupMode implements SamplingMode {
+    private final StampedeSampler element;
+    private final ResultFiller filler;
+    private final ScheduleSettings schedule;
+    /** The settings the running group was made with; null before the first group. */
+    private SamplerSettings settings;
+    private volatile ConnectionGroup group;
+
+    GroupMode(StampedeSampler element, ResultFiller filler, ScheduleSettings schedule) {
+        this.element = element;
+        this.filler = filler;
+        this.schedule = schedule;
+    }
+
+    @Override
+    public SampleResult sample(SampleResult res) {
+        PreparedRequest req;
+        ConnectionGroup g = group;
+        try {
+            SamplerSettings s = settings;
+            if (g == null || !element.targets(s.target())) {
+                s = element.settings();
+                req = element.request(s.target(), s.keepAlive());
+                g = newGroup(s);
+            } else {
+                req = element.request(s.target(), s.keepAlive());
+            }
+        } catch (IllegalArgumentException | UnknownHostException e) {
+            return ResultFiller.notStarted(res, e);
+        }
+        SamplerSettings s = settings;
+        Exchange e = g.next(req, s.responseBytesKept(), s.responseTimeout());
+        if (e == null) {
+            return ResultFiller.notStarted(res, new InterruptedIOException("Sample interrupted (test stopped)"));
+        }
+        filler.fill(res, e, e.startNanos() != 0 ? e.startNanos() : e.intendedNanos());
+        g.rearm(e, req, s.responseBytesKept(), s.responseTimeout());
+        return res;
+    }
+
+    private ConnectionGroup newGroup(SamplerSettings s) throws UnknownHostException {
+        ConnectionGroup old = group;
+        ConnectionGroup g = new ConnectionGroup(schedule, s.target().resolve(),
+                JMeterContextService.getContext().getThreadNum(), s.connectTimeout(), s.target().tls());
+        if (old != null) {
+            old.close();
+        }
+        settings = s;
+        group = g;
+        return g;
+    }
+
+    @Override
+    public boolean interrupt() {
+        ConnectionGroup g = group;
+        if (g != null) {
+            g.interrupt();
+        }
+        return g != null;
+    }
+
+    @Override
+    public void close() {
+        ConnectionGroup g = group;
+        if (g != null) {
+            g.close();
+            group = null;
+        }
+        settings = null;
+    }
+}

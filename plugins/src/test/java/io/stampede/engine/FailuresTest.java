@@ -1,0 +1,40 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in
+ * compliance with the License. You may obtain a copy of the License at
+ * https://www.apache.org/licenses/LICENSE-2.0
+ */
+package io.stampede.engine;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.InetSocketAddress;
+import java.net.ProtocolException;
+import java.net.SocketException;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** How failures are named for users: transport errors by their JDK class, our own and framing errors as raised. */
+class FailuresTest {
+
+    @Test
+    void transportErrorsAreNamedByTheJdkClassWhateverWrapsThem() {
+        // Native epoll reports errno text in a plain IOException subclass; users know JMeter's names.
+        assertEquals(new Failures.Name(ConnectException.class.getName(), "Connection refused"),
+                Failures.name(new IOException("connect(..) failed: Connection refused")));
+        assertEquals(new Failures.Name(SocketException.class.getName(), "Connection reset by peer"),
+                Failures.name(new IOException("recvAddress(..) failed: Connection reset by peer")));
+    }
+
+    @Test
+    void aFramingErrorQuotingTransportWordsKeepsItsOwnName() {
+        String quoted = "Invalid Content-Length: \"Connection refused\"";
+        assertEquals(new Failures.Name(ProtocolException.class.getName(), quoted),
+                Failures.name(new ProtocolException(quoted)));
+        PrematureCloseException closed = Failures.closedByServer("after the header \"X: Connection reset\"");
+        assertEquals(PrematureCloseException.class.getName(), Failures.name(closed).className());
+        ConnectTimeoutException timeout = Failures.connectTimeout(new InetSocketAddress("127.0.0.1", 9));
+        assertEquals(ConnectTimeoutException.class.getName(), Failures.name(timeout).className());
+    }
+}
