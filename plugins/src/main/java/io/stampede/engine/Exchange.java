@@ -97,6 +97,29 @@ public final class Exchange extends CompletionQueue.Node implements Runnable {
         }
     }
 
+    /**
+     * The caller's own I/O ({@link ThreadIoConnection}): the same fields as {@link #arm}, filled on the calling
+     * thread, with no queue and no event loop.
+     */
+    void beginOnCaller(PreparedRequest req, long startNanos, int responseBytesKept) {
+        request = req;
+        intendedNanos = startNanos;
+        this.responseBytesKept = responseBytesKept;
+        connectStartNanos = 0;
+        connectEndNanos = 0;
+        sentNanos = 0;
+        firstByteNanos = 0;
+        doneNanos = 0;
+        failure = null;
+        retried = false;
+    }
+
+    /** The caller's own I/O: the outcome, a failure or (null) a response complete at {@code nowNanos}. */
+    void endOnCaller(IOException why, long nowNanos) {
+        failure = why;
+        doneNanos = why == null ? nowNanos : 0;
+    }
+
     /** The armed send, on the connection's event loop. */
     @Override
     public void run() {
