@@ -30,7 +30,8 @@ final class ThreadConnections {
     private final Map<Target, Http1Connection> byTarget = new HashMap<>(4);
     /** Plain-TCP connections the thread reads and writes itself (stampede.io_mode auto or thread). */
     private final Map<Target, ThreadIoConnection> ownIo = new HashMap<>(4);
-    private final boolean threadIo = IoMode.fromJMeterProperties() != IoMode.ENGINE;
+    /** Read when the thread's connections are made, and again when they are all closed. */
+    private boolean threadIo = IoMode.fromJMeterProperties() != IoMode.ENGINE;
     private Target lastOwnTarget;
     private ThreadIoConnection lastOwn;
     private volatile ThreadIoConnection inFlight;
@@ -133,5 +134,6 @@ final class ThreadConnections {
         lastOwnTarget = null;
         lastOwn = null;
         inFlight = null;
+        threadIo = IoMode.fromJMeterProperties() != IoMode.ENGINE;
     }
 }
