@@ -5,9 +5,30 @@
  */
 package io.stampede.sampler;
 
-import org.junit.jupiter.api.extension.ExtendWith;
+import org.apache.jmeter.util.JMeterUtils;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+
+import java.util.Properties;
 
 /** Every connections-per-thread case again with the engine's shared event loops doing the I/O (stampede.io_mode). */
-@ExtendWith(EngineIo.class)
 class ConnectionsPerThreadEngineIoTest extends ConnectionsPerThreadTest {
+    private static String before;
+
+    @BeforeAll
+    static void engineIo() {
+        before = JMeterUtils.getJMeterProperties().getProperty(IoMode.PROPERTY);
+        JMeterUtils.getJMeterProperties().setProperty(IoMode.PROPERTY, IoMode.ENGINE.value());
+    }
+
+    /** Puts back what was there, so no later test class runs with a property it did not set. */
+    @AfterAll
+    static void restoreIoMode() {
+        Properties p = JMeterUtils.getJMeterProperties();
+        if (before == null) {
+            p.remove(IoMode.PROPERTY);
+        } else {
+            p.setProperty(IoMode.PROPERTY, before);
+        }
+    }
 }

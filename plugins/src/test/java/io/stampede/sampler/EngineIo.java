@@ -10,17 +10,27 @@ import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Properties;
 
 /**
  * Runs a test class with {@code stampede.io_mode=engine}: the engine's event loops do the I/O that the JMeter thread
- * does itself by default, so both paths pass the same tests. Puts back what was there afterwards.
+ * does itself by default, so both paths pass the same tests. Puts back what was there afterwards. For test classes
+ * whose own {@code @BeforeAll} loads JMeter properties this runs too early: set the mode in that method instead.
  */
 final class EngineIo implements BeforeAllCallback, AfterAllCallback {
     private static final ExtensionContext.Namespace NS = ExtensionContext.Namespace.create(EngineIo.class);
 
     @Override
-    public void beforeAll(ExtensionContext context) {
+    public void beforeAll(ExtensionContext context) throws IOException {
+        if (JMeterUtils.getJMeterProperties() == null) {
+            // A fresh JVM where no test loaded JMeter's properties yet: start from none.
+            Path empty = Files.createTempFile("jmeter", ".properties");
+            JMeterUtils.loadJMeterProperties(empty.toString());
+            Files.delete(empty);
+        }
         Properties p = JMeterUtils.getJMeterProperties();
         context.getStore(NS).put("before", String.valueOf(p.getProperty(IoMode.PROPERTY)));
         p.setProperty(IoMode.PROPERTY, IoMode.ENGINE.value());
