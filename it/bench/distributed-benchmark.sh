@@ -9,14 +9,18 @@
 #
 #   it/bench/distributed-benchmark.sh [--engines N] [--connections-per-engine C] [--connections-per-thread K]
 #                                     [--duration S] [--rampup S] [--think-ms MS] [--heap SIZE] [--jfr]
+#                                     [--sender stampede|jmeter|jmeter-batch]
 #
 # Each engine runs C/K JMeter threads; each thread keeps K connections (stampede.connections_per_thread), each
-# paced at one request per think time. --jfr records a profile of engine 0 (work dir/engine-0.jfr).
+# paced at one request per think time. --jfr records a profile of engine 0 (work dir/engine-0.jfr). --sender picks
+# how results travel back: stampede (run's default: Stampede's compact sender), jmeter (StrippedAsynch, queue
+# 100,000: JMeter's fastest own sender) or jmeter-batch (StrippedBatch, 1,000 samples or 2 s: run's default before
+# the compact sender), to compare them in the same setup.
 # Traffic stays on loopback.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 
-engines=4 per_engine=2000 per_thread=1 duration=60 rampup=20 think_ms=1000 heap=1g jfr=0
+engines=4 per_engine=2000 per_thread=1 duration=60 rampup=20 think_ms=1000 heap=1g jfr=0 sender_kind=stampede
 while (($#)); do
   case "$1" in
     --jfr) jfr=1; shift; continue ;;
@@ -27,7 +31,8 @@ while (($#)); do
     --rampup) rampup=$2 ;;
     --think-ms) think_ms=$2 ;;
     --heap) heap=$2 ;;
-    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+    --sender) sender_kind=$2 ;;
+    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
     *) echo "distributed-benchmark: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
   shift 2 || { echo "distributed-benchmark: $1 needs a value" >&2; exit 2; }
@@ -35,6 +40,7 @@ done
 for v in engines per_engine per_thread duration think_ms; do
   [[ ${!v} =~ ^[1-9][0-9]*$ ]] || { echo "distributed-benchmark: --${v//_/-} ${!v}: give a whole number of at least 1" >&2; exit 2; }
 done
+[[ $sender_kind =~ ^(stampede|jmeter|jmeter-batch)$ ]] || { echo "distributed-benchmark: --sender $sender_kind: give stampede, jmeter or jmeter-batch" >&2; exit 2; }
 [[ $rampup =~ ^[0-9]+$ ]] || { echo "distributed-benchmark: --rampup $rampup: give a whole number of seconds" >&2; exit 2; }
 ((rampup < duration)) || { echo "distributed-benchmark: --rampup $rampup must be shorter than --duration $duration" >&2; exit 2; }
 ((per_engine % per_thread == 0)) || { echo "distributed-benchmark: --connections-per-engine $per_engine is not a multiple of --connections-per-thread $per_thread" >&2; exit 2; }
@@ -182,14 +188,19 @@ monitor_pid=$!
 # The steady state starts once the last thread has started (ramp-up) and opened all its connections, which a paced
 # thread spreads over one pacing interval.
 steady_after=$((rampup + (per_thread > 1 ? think_ms / 1000 : 0)))
-echo "distributed-benchmark: $engines engines x $per_engine connections ($threads threads x $per_thread) = $total connections"
+echo "distributed-benchmark: $engines engines x $per_engine connections ($threads threads x $per_thread) = $total connections; results sent by the $sender_kind sender"
 # One connection per thread: a JMeter timer paces the thread. Several: each connection is paced by the sampler
 # (stampede.pacing_ms), since a timer would pace the thread's results, not its connections.
 if ((per_thread > 1)); then pace=(-J pacing_ms="$think_ms" -J think_ms=0); else pace=(-J think_ms="$think_ms"); fi
-# Results travel from a sender thread of their own on each engine (JMeter's StrippedAsynch), so that no sampling
-# thread serializes a batch and waits for the controller while its connections' responses wait (issue 20); the
-# queue holds 20 s of samples at 5,000/s. (Not stampede run's default: this sender can lose the last samples.)
-sender=(-J mode=StrippedAsynch -J asynch.batch.queue.size=100000)
+# Results travel from a sender thread of their own on each engine, so that no sampling thread serializes a batch and
+# waits for the controller while its connections' responses wait (issue 20). stampede run's default is Stampede's
+# compact sender; --sender jmeter asks for JMeter's StrippedAsynch with a queue of 20 s of samples at 5,000/s
+# (JMeter's default serialization; its end of test can lose the last samples).
+case $sender_kind in
+  jmeter) sender=(-J mode=StrippedAsynch -J asynch.batch.queue.size=100000) ;;
+  jmeter-batch) sender=(-J mode=StrippedBatch) ;;
+  *) sender=() ;;
+esac
 echo "distributed-benchmark: up to $per_destination connections per destination port (local port range: $(sysctl -n net.ipv4.ip_local_port_range | tr '\t' '-'))"
 echo "distributed-benchmark: nginx ($workers workers) on 127.0.0.1:$base..$last; ${duration}s, ramp-up ${rampup}s, think ${think_ms} ms; work dir $work"
 set +e

@@ -37,7 +37,7 @@ class RemoteCommandLineTest {
         assertTrue(cmd.contains("-Ghost=127.0.0.1"));
         assertTrue(cmd.contains("-Gthreads=8"));
         // the sample sender is built on the controller, so mode and thresholds are -J
-        assertTrue(cmd.contains("-Jmode=StrippedBatch"));
+        assertTrue(cmd.contains("-Jmode=io.stampede.remote.CompactSampleSender"));
         assertTrue(cmd.contains("-Jnum_sample_threshold=1000"));
         assertTrue(cmd.contains("-Jserver.rmi.ssl.disable=true"));
         assertTrue(cmd.contains("-Jjmeter.save.saveservice.thread_counts=true"));

@@ -43,6 +43,15 @@ public final class PreparedRequest {
         return new PreparedRequest(text, raw, buf, "HEAD".equalsIgnoreCase(method), urlOf(target, host, port, tls));
     }
 
+    /**
+     * A request already encoded (JMeter's HTTP Request builds head and body itself: a body may be binary, the head is
+     * ISO-8859-1). The bytes are copied once into a direct buffer; {@link #text()} decodes them only when asked.
+     */
+    public static PreparedRequest ofBytes(byte[] raw, boolean head, URL url) {
+        ByteBuf buf = Unpooled.directBuffer(raw.length).writeBytes(raw);
+        return new PreparedRequest(null, buf, head, url);
+    }
+
     private static URL urlOf(String target, String host, int port, boolean tls) {
         try {
             if (target.startsWith("http://") || target.startsWith("https://")) {
@@ -69,7 +78,8 @@ public final class PreparedRequest {
     }
 
     public String text() {
-        return text;
+        return text != null ? text : bytes.toString(bytes.readerIndex(), bytes.readableBytes(),
+                StandardCharsets.ISO_8859_1);
     }
 
     public boolean head() {

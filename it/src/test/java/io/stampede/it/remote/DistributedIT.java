@@ -31,7 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * JMeter's distributed mode with Stampede's samplers: two `stampede server` engines on loopback (each with its own
  * registry and engine-object port) and one controller, `stampede run --remote`. The merged JTL must hold every
- * engine's samples, named after the engine, with no errors, and no engine process may outlive the test.
+ * engine's samples, named after the engine, with no errors, all of them sent back by Stampede's compact sample
+ * sender before the engine reported its end, and no engine process may outlive the test.
  */
 class DistributedIT {
 
@@ -91,6 +92,8 @@ class DistributedIT {
         Map<String, Integer> expected = new TreeMap<>();
         engineNames().forEach(n -> expected.put(n, perEngineExpected));
         assertEquals(expected, counts, "every engine ran the whole plan, and all its samples came back");
+        assertTrue(Files.readString(dir.resolve("nginx").resolve("jmeter.log"))
+                .contains("Using Stampede's compact sample sender"), "stampede run's default sender was used");
         for (String engine : engineNames()) {
             Jtl mine = jtl.filter(r -> r.threadName().startsWith(engine + "-"));
             assertEquals(THREADS * LOOPS, mine.count("HTTP GET /test.txt"), engine);

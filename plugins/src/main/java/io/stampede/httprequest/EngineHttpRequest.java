@@ -1,0 +1,104 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in
+ * compliance with the License. You may obtain a copy of the License at
+ * https://www.apache.org/licenses/LICENSE-2.0
+ */
+package io.stampede.httprequest;
+
+import org.apache.jmeter.engine.event.LoopIterationEvent;
+import org.apache.jmeter.protocol.http.sampler.HTTPSampleResult;
+import org.apache.jmeter.protocol.http.sampler.HTTPSamplerBase;
+import org.apache.jmeter.samplers.Interruptible;
+import org.apache.jmeter.threads.JMeterContextService;
+import org.apache.jmeter.threads.JMeterVariables;
+import org.apache.jmeter.util.JMeterUtils;
+
+import java.net.URL;
+
+/**
+ * JMeter's HTTP Request on the Stampede engine. It is an {@link HTTPSamplerBase}, so everything the stock element
+ * does around one exchange stays JMeter's own code: the HTTPSampler.* properties, HTTP Request Defaults, the managers
+ * added to it, "Follow redirects", embedded resources with their parallel pool, "Save response as MD5 hash". Only the
+ * exchange itself ({@link #sample(URL, String, boolean, int)}) runs on the engine, in {@link EngineSample}; a request
+ * using a feature the engine lacks runs on stock's HttpClient 4 implementation instead ({@link Hc4Fallback}).
+ *
+ * <p>Connections are the thread's, as stock's are: kept across iterations while the thread group's "Same user on each
+ * iteration" is on, closed before the next iteration's first request when it is off (and
+ * {@code httpclient.reset_state_on_thread_group_iteration} is true, its default), closed when the thread ends.
+ */
+public final class EngineHttpRequest extends HTTPSamplerBase implements Interruptible {
+    private static final long serialVersionUID = 1L;
+    /** The class name stored in plans (the testclass attribute). */
+    public static final String TEST_CLASS = EngineHttpRequest.class.getName();
+    private static final boolean RESET_STATE_ON_ITERATION =
+            JMeterUtils.getPropDefault("httpclient.reset_state_on_thread_group_iteration", true);
+
+    private transient Hc4Fallback fallback;
+    /** The link of the thread sampling now, for {@link #interrupt()} from another thread. */
+    private transient volatile EngineLink link;
+
+    @Override
+    protected HTTPSampleResult sample(URL url, String method, boolean areFollowingRedirect, int depth) {
+        String feature = Hc4Fallback.unsupportedFeature(this, url, method);
+        if (feature != null) {
+            return fallback().sample(url, method, areFollowingRedirect, depth, feature);
+        }
+        EngineLink l = EngineLink.ofCurrentThread();
+        link = l;
+        return new EngineSample(this, l).run(url, method, areFollowingRedirect, depth);
+    }
+
+    private Hc4Fallback fallback() {
+        if (fallback == null) {
+            fallback = new Hc4Fallback(this);
+        }
+        return fallback;
+    }
+
+    @Override
+    public void testIterationStart(LoopIterationEvent event) {
+        JMeterVariables vars = JMeterContextService.getContext().getVariables();
+        if (RESET_STATE_ON_ITERATION && (vars == null || !vars.isSameUserOnNextIteration())) {
+            EngineLink.ofCurrentThread().closeBeforeNextSample();
+        }
+        if (fallback != null) {
+            fallback.notifyFirstSampleAfterLoopRestart();
+        }
+    }
+
+    @Override
+    public void threadFinished() {
+        EngineLink.ofCurrentThread().closeAll();
+        if (fallback != null) {
+            fallback.threadFinished();
+        }
+    }
+
+    @Override
+    public boolean interrupt() {
+        EngineLink l = link;
+        boolean interrupted = l != null && l.interrupt();
+        return (fallback != null && fallback.interrupt()) || interrupted;
+    }
+
+    @Override
+    public void testEnded() {
+        super.testEnded();
+        EngineLink.testEnded();
+        Hc4Fallback.testEnded();
+    }
+
+    // JMeter's own steps, which HTTPSamplerBase keeps protected, for the engine's sample flow.
+
+    HTTPSampleResult errorResultOf(Throwable t, HTTPSampleResult res) {
+        return errorResult(t, res);
+    }
+
+    HTTPSampleResult processResult(boolean areFollowingRedirect, int depth, HTTPSampleResult res) {
+        return resultProcessing(areFollowingRedirect, depth, res);
+    }
+
+    boolean successCode(int status) {
+        return isSuccessCode(status);
+    }
+}

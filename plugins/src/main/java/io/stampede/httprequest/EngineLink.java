@@ -1,0 +1,139 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in
+ * compliance with the License. You may obtain a copy of the License at
+ * https://www.apache.org/licenses/LICENSE-2.0
+ */
+package io.stampede.httprequest;
+
+import io.stampede.engine.Engine;
+import io.stampede.engine.Exchange;
+import io.stampede.engine.Http1Connection;
+import io.stampede.engine.ParkingCompletion;
+import io.stampede.engine.PreparedRequest;
+import io.stampede.engine.ResponseFramer;
+import io.stampede.engine.Tls;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The HTTP Request's only way into the Stampede engine: the keep-alive connections of one thread, one per target, and
+ * one exchange at a time on them. Everything the sampler asks of the engine goes through here, so a change in the
+ * engine's connection API changes this class only.
+ *
+ * <p>Per thread like stock's HttpClient 4 clients, and for the same reason held in a ThreadLocal rather than the
+ * thread's JMeter variables: the parallel downloader of embedded resources runs clones of the sampler on pool threads
+ * that share their parent's variables, and each pool thread must use connections of its own.
+ */
+final class EngineLink {
+    private static final ThreadLocal<EngineLink> OF_THREAD = ThreadLocal.withInitial(EngineLink::new);
+    /** JMeter's "no timeout" (0): long enough never to fire in a test, short enough not to overflow. */
+    private static final int NO_TIMEOUT = Integer.MAX_VALUE / 4;
+
+    private final Map<Target, Http1Connection> byTarget = new HashMap<>(4);
+    /** The classic mode's completion: the thread parks on it for each exchange, on whichever connection. */
+    private final ParkingCompletion completion = new ParkingCompletion();
+    private boolean closeBeforeNextSample;
+
+    /**
+     * Where a request goes: the URL's host (for the TLS server name), the address looked up (DNS Cache Manager or
+     * the system), the port, whether it is https, and the source address ("IP source address"; null: the kernel's).
+     */
+    record Target(String host, InetAddress address, int port, boolean tls, InetAddress local) {
+    }
+
+    /** One response, copied out of the engine: the engine reuses its buffers for the next exchange. */
+    record Response(ResponseHead head, byte[] body, long headerBytes, long bodyBytes, long connectEndNanos,
+                    long firstByteNanos, long endNanos) {
+    }
+
+    static EngineLink ofCurrentThread() {
+        return OF_THREAD.get();
+    }
+
+    /**
+     * Sends {@code request} to {@code target} on this thread's connection to it and parks until the whole response
+     * is in. The connection (re)connects by itself when its channel is closed, and a request that meets a kept-alive
+     * connection closed by the server before any response byte is sent once more on a new one (the engine's one
+     * retry rule, as stock's client does after its stale-connection check).
+     *
+     * @param keepAlive false: the connection is closed after this exchange
+     * @param connectTimeout JMeter's milliseconds, 0 for none
+     * @param responseTimeout JMeter's milliseconds, 0 for none
+     * @throws IOException the connect or exchange failure, as the engine names it
+     */
+    Response exchange(Target target, byte[] request, boolean head, boolean keepAlive, int connectTimeout,
+                      int responseTimeout) throws IOException {
+        if (closeBeforeNextSample) {
+            closeBeforeNextSample = false;
+            closeAll();
+        }
+        Http1Connection c = connection(target, connectTimeout);
+        PreparedRequest req = PreparedRequest.ofBytes(request, head, null);
+        try {
+            Exchange e = completion.send(c, req, Integer.MAX_VALUE, timeout(connectTimeout), timeout(responseTimeout));
+            if (e.failed()) {
+                throw e.failure();
+            }
+            ResponseFramer r = e.response();
+            Response out = new Response(ResponseHead.parse(r.headerBlock(), r.headerBlockLength()), r.keptBody(),
+                    r.headerBytes(), r.bodyBytes(), e.connectNanos() > 0 ? e.startNanos() + e.connectNanos() : 0,
+                    e.firstByteNanos(), e.doneNanos());
+            if (!keepAlive) {
+                // The request asked the server to close; if it did not, close here so the next one connects anew.
+                c.closeChannel();
+            }
+            return out;
+        } finally {
+            req.release();
+        }
+    }
+
+    private Http1Connection connection(Target target, int connectTimeout) {
+        Http1Connection c = byTarget.get(target);
+        if (c == null || !c.usable()) {
+            Engine engine = Engine.get();
+            c = new Http1Connection(engine, engine.nextLoop(), null, null,
+                    new InetSocketAddress(target.address(), target.port()),
+                    target.local() == null ? null : new InetSocketAddress(target.local(), 0), timeout(connectTimeout),
+                    1, target.tls() ? new Tls(target.host(), target.port(), true) : null);
+            Http1Connection old = byTarget.put(target, c);
+            if (old != null) {
+                old.close();
+            }
+        }
+        return c;
+    }
+
+    private static int timeout(int jmeterMillis) {
+        return jmeterMillis > 0 ? jmeterMillis : NO_TIMEOUT;
+    }
+
+    /** The thread starts a new iteration as a new user: its connections are closed before its next request. */
+    void closeBeforeNextSample() {
+        closeBeforeNextSample = true;
+    }
+
+    /** Any thread (stop test now): the connect or exchange in progress ends at once. */
+    boolean interrupt() {
+        completion.interrupt();
+        return true;
+    }
+
+    /** Closes every connection of this thread; a later request opens new ones. */
+    void closeAll() {
+        for (Http1Connection c : new ArrayList<>(byTarget.values())) {
+            c.close();
+        }
+        byTarget.clear();
+    }
+
+    /** The engine's threads and connections end with the test. */
+    static void testEnded() {
+        Engine.shutdown();
+    }
+}

@@ -1,0 +1,95 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in
+ * compliance with the License. You may obtain a copy of the License at
+ * https://www.apache.org/licenses/LICENSE-2.0
+ */
+package io.stampede.httprequest;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The status line and header fields of a response, read from the head the engine's framer kept, plus the text JMeter
+ * shows as the result's response headers (the status line then each field line as received, each ended by LF, the
+ * way stock's HttpClient 4 sampler writes them).
+ */
+final class ResponseHead {
+    private final int status;
+    private final String reason;
+    private final HeaderFields fields;
+    private final String text;
+
+    private ResponseHead(int status, String reason, HeaderFields fields, String text) {
+        this.status = status;
+        this.reason = reason;
+        this.fields = fields;
+        this.text = text;
+    }
+
+    /** Parses a head the framer already validated: status line, field lines, blank line (CRLF or bare LF). */
+    static ResponseHead parse(byte[] block, int length) {
+        String all = new String(block, 0, length, StandardCharsets.ISO_8859_1);
+        String[] lines = all.split("\r?\n", -1);
+        String statusLine = lines[0];
+        int sp1 = statusLine.indexOf(' ');
+        String version = sp1 < 0 ? statusLine : statusLine.substring(0, sp1);
+        String rest = sp1 < 0 ? "" : statusLine.substring(sp1 + 1);
+        int sp2 = rest.indexOf(' ');
+        int status = Integer.parseInt((sp2 < 0 ? rest : rest.substring(0, sp2)).trim());
+        String reason = sp2 < 0 ? "" : rest.substring(sp2 + 1);
+        StringBuilder text = new StringBuilder(length);
+        text.append(version).append(' ').append(status).append(' ').append(reason).append('\n');
+        List<String> fieldLines = new ArrayList<>(lines.length);
+        for (int i = 1; i < lines.length && !lines[i].isEmpty(); i++) {
+            String line = lines[i];
+            if ((line.charAt(0) == ' ' || line.charAt(0) == '\t') && !fieldLines.isEmpty()) {
+                // obs-fold: a continuation of the previous field, joined by one space
+                int last = fieldLines.size() - 1;
+                fieldLines.set(last, fieldLines.get(last) + ' ' + line.trim());
+            } else {
+                fieldLines.add(line);
+            }
+        }
+        HeaderFields fields = new HeaderFields();
+        for (String line : fieldLines) {
+            text.append(line).append('\n');
+            int colon = line.indexOf(':');
+            fields.add(line.substring(0, colon).trim(), line.substring(colon + 1).trim());
+        }
+        return new ResponseHead(status, reason, fields, text.toString());
+    }
+
+    int status() {
+        return status;
+    }
+
+    String reason() {
+        return reason;
+    }
+
+    /** The headers as JMeter shows them. */
+    String text() {
+        return text;
+    }
+
+    /** How many header fields (stock adds one byte per field to the header size, for the CR it drops). */
+    int fieldCount() {
+        return fields.size();
+    }
+
+    /** The header fields as received. */
+    HeaderFields fields() {
+        return fields;
+    }
+
+    /** The last value of {@code name} (as HttpClient 4's getLastHeader), or null. */
+    String last(String name) {
+        return fields.last(name);
+    }
+
+    /** Every value of {@code name}, in order. */
+    List<String> all(String name) {
+        return fields.all(name);
+    }
+}

@@ -1,0 +1,211 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in
+ * compliance with the License. You may obtain a copy of the License at
+ * https://www.apache.org/licenses/LICENSE-2.0
+ */
+package io.stampede.remote;
+
+import java.io.ObjectStreamException;
+import java.io.Serializable;
+import java.rmi.RemoteException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.apache.jmeter.samplers.AbstractSampleSender;
+import org.apache.jmeter.samplers.RemoteSampleListener;
+import org.apache.jmeter.samplers.SampleEvent;
+import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.threads.JMeterVariables;
+import org.apache.jmeter.util.JMeterUtils;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Sends an engine's samples to the controller of a distributed run ({@code mode=io.stampede.remote.CompactSampleSender}):
+ * <ul>
+ * <li>from a thread of its own, so that no sampling thread (which may own thousands of connections) serializes a
+ * batch or waits for the controller;</li>
+ * <li>in the compact {@link ResultForm}, with response data stripped as JMeter's Stripped modes do;</li>
+ * <li>and it reports the end of the test only after the last queued sample has reached the controller (JMeter
+ * 5.6.3's AsynchSampleSender reports it first, so the last samples of a run can miss the JTL).</li>
+ * </ul>
+ * As JMeter's senders, it is built on the controller by SampleSenderFactory and shipped to each engine, so its
+ * settings are the controller's ({@code sample_sender_client_configured}, JMeter's default) or the engine's.
+ */
+public final class CompactSampleSender extends AbstractSampleSender implements Serializable {
+    private static final long serialVersionUID = 1L;
+    private static final Logger log = LoggerFactory.getLogger(CompactSampleSender.class);
+
+    /** JMeter's {@code mode} property naming this sender (a compile-time constant, for the command line). */
+    public static final String MODE = "io.stampede.remote.CompactSampleSender";
+    /** Samples waiting for the sender thread; a sampling thread waits when it is full (counted, logged). */
+    public static final String QUEUE_SIZE = "stampede.sender.queue_size";
+    /** The most samples one call to the controller carries. */
+    public static final String BATCH_SIZE = "stampede.sender.batch_size";
+    /** How long a batch may wait to fill before it is sent. */
+    public static final String LINGER_MS = "stampede.sender.linger_ms";
+    /** How long the end of the test waits for the queue to drain before it reports the end anyway. */
+    public static final String DRAIN_SECONDS = "stampede.sender.drain_seconds";
+    private static final String STRIP_ON_ERROR = "sample_sender_strip_also_on_error";
+
+    private static final SampleEvent END = new SampleEvent();
+
+    private final RemoteSampleListener listener;
+    private final Settings clientSettings = Settings.fromProperties();
+
+    private transient Settings settings;
+    private transient BlockingQueue<SampleEvent> queue;
+    private transient Thread sender;
+    private transient AtomicLong queueWaits;
+    private transient AtomicLong queueWaitNanos;
+
+    /** Called by JMeter's SampleSenderFactory on the controller. */
+    public CompactSampleSender(RemoteSampleListener listener) {
+        this.listener = listener;
+        log.info("Using Stampede's compact sample sender: {}", clientSettings);
+    }
+
+    /** On the engine, after the controller's instance arrived. */
+    private Object readResolve() throws ObjectStreamException {
+        return startOnEngine();
+    }
+
+    /** The queue and the thread that empties it. */
+    CompactSampleSender startOnEngine() {
+        settings = isClientConfigured() ? clientSettings : Settings.fromProperties();
+        log.info("Stampede's compact sample sender on this engine: {}", settings);
+        queue = new ArrayBlockingQueue<>(settings.queueSize());
+        queueWaits = new AtomicLong();
+        queueWaitNanos = new AtomicLong();
+        sender = new Thread(this::sendUntilEnd, "stampede-sample-sender");
+        sender.setDaemon(true);
+        sender.start();
+        return this;
+    }
+
+    @Override
+    public void sampleOccurred(SampleEvent e) {
+        SampleEvent outgoing = outgoing(e, settings.stripAlsoOnError());
+        if (queue.offer(outgoing)) {
+            return;
+        }
+        long start = System.nanoTime();
+        try {
+            queue.put(outgoing);
+        } catch (InterruptedException ie) {
+            Thread.currentThread().interrupt();
+            log.warn("A sample was not sent to the controller: the sampling thread was interrupted while the queue "
+                    + "of {} was full ({})", settings.queueSize(), QUEUE_SIZE);
+        } finally {
+            queueWaits.incrementAndGet();
+            queueWaitNanos.addAndGet(System.nanoTime() - start);
+        }
+    }
+
+    @Override
+    public void testEnded(String host) {
+        try {
+            queue.put(END);
+            sender.join(TimeUnit.SECONDS.toMillis(settings.drainSeconds()));
+            if (sender.isAlive()) {
+                log.warn("{} samples still queued after {} s ({}); reporting the end of the test anyway",
+                        queue.size(), settings.drainSeconds(), DRAIN_SECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (queueWaits.get() > 0) {
+            log.info("Sampling threads waited for room in the sample queue {} times, {} ms in all; raise {}",
+                    queueWaits.get(), TimeUnit.NANOSECONDS.toMillis(queueWaitNanos.get()), QUEUE_SIZE);
+        }
+        try {
+            listener.testEnded(host);
+        } catch (RemoteException e) {
+            log.error("Could not tell the controller that the test ended on {}", host, e);
+        }
+    }
+
+    /** The same event, its result swapped for one that serializes compactly (when this form can carry it). */
+    static SampleEvent outgoing(SampleEvent e, boolean stripAlsoOnError) {
+        SampleResult r = e.getResult();
+        if (!ResultForm.canCarry(r)) {
+            return e;
+        }
+        OutgoingResult compact = new OutgoingResult(r, stripAlsoOnError || r.isSuccessful());
+        int vars = SampleEvent.getVarCount();
+        if (vars == 0 && !e.isTransactionSampleEvent()) {
+            return new SampleEvent(compact, e.getThreadGroup(), e.getHostname());
+        }
+        JMeterVariables values = new JMeterVariables();
+        for (int i = 0; i < vars; i++) {
+            String value = e.getVarValue(i);
+            if (value != null) {
+                values.put(SampleEvent.getVarName(i), value);
+            }
+        }
+        return new SampleEvent(compact, e.getThreadGroup(), values, e.isTransactionSampleEvent());
+    }
+
+    /**
+     * Each call to the controller is a fresh RMI stream that carries its class descriptors again and wakes the
+     * controller's receiving thread: a batch waits up to the linger time to fill, as JMeter's batch sender waits
+     * for its thresholds, so that a call carries many samples at high rates and none waits long at low ones.
+     */
+    private void sendUntilEnd() {
+        long lingerNanos = TimeUnit.MILLISECONDS.toNanos(settings.lingerMillis());
+        try {
+            boolean end = false;
+            while (!end) {
+                List<SampleEvent> batch = new ArrayList<>(Math.min(settings.batchSize(), 4_096));
+                batch.add(queue.take());
+                long deadline = System.nanoTime() + lingerNanos;
+                while (true) {
+                    queue.drainTo(batch, settings.batchSize() - batch.size());
+                    end = batch.get(batch.size() - 1) == END;
+                    long left = deadline - System.nanoTime();
+                    if (end || batch.size() >= settings.batchSize() || left <= 0) {
+                        break;
+                    }
+                    SampleEvent next = queue.poll(left, TimeUnit.NANOSECONDS);
+                    if (next == null) {
+                        break;
+                    }
+                    batch.add(next);
+                }
+                if (end) {
+                    batch.remove(batch.size() - 1);
+                }
+                if (!batch.isEmpty()) {
+                    send(batch);
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private void send(List<SampleEvent> batch) {
+        try {
+            listener.processBatch(batch);
+        } catch (RemoteException e) {
+            log.error("{} samples were not delivered to the controller", batch.size(), e);
+        }
+    }
+
+    /** The sender's settings, read from JMeter properties where the sender is configured. */
+    record Settings(int queueSize, int batchSize, int lingerMillis, int drainSeconds, boolean stripAlsoOnError)
+            implements Serializable {
+        static Settings fromProperties() {
+            return new Settings(
+                    Math.max(1, JMeterUtils.getPropDefault(QUEUE_SIZE, 100_000)),
+                    Math.max(1, JMeterUtils.getPropDefault(BATCH_SIZE, 2_000)),
+                    Math.max(0, JMeterUtils.getPropDefault(LINGER_MS, 1_000)),
+                    Math.max(1, JMeterUtils.getPropDefault(DRAIN_SECONDS, 120)),
+                    JMeterUtils.getPropDefault(STRIP_ON_ERROR, true));
+        }
+    }
+}

@@ -1,0 +1,243 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in
+ * compliance with the License. You may obtain a copy of the License at
+ * https://www.apache.org/licenses/LICENSE-2.0
+ */
+package io.stampede.httprequest;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import io.stampede.engine.Engine;
+import org.apache.jmeter.protocol.http.control.AuthManager;
+import org.apache.jmeter.protocol.http.control.Authorization;
+import org.apache.jmeter.protocol.http.control.CookieManager;
+import org.apache.jmeter.protocol.http.control.Header;
+import org.apache.jmeter.protocol.http.control.HeaderManager;
+import org.apache.jmeter.protocol.http.sampler.HTTPSampleResult;
+import org.apache.jmeter.threads.JMeterContextService;
+import org.apache.jmeter.threads.JMeterVariables;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.zip.GZIPOutputStream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Whole samples of {@link EngineHttpRequest} against a real HTTP server (the JDK's): managers, decoding, redirects,
+ * Digest, the result's fields, failures named as stock names them, and the thread's connections kept or dropped.
+ */
+class EngineHttpRequestTest {
+    private HttpServer server;
+    private final List<String> requests = new CopyOnWriteArrayList<>();
+    private final Set<Integer> clientPorts = ConcurrentHashMap.newKeySet();
+
+    @BeforeEach
+    void start() throws IOException {
+        JMeterContextService.getContext().setVariables(new JMeterVariables());
+        server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 50);
+        server.createContext("/", this::handle);
+        server.start();
+    }
+
+    @AfterEach
+    void stop() {
+        EngineLink.ofCurrentThread().closeAll();
+        Engine.shutdown();
+        server.stop(0);
+    }
+
+    private void handle(HttpExchange x) throws IOException {
+        clientPorts.add(x.getRemoteAddress().getPort());
+        String path = x.getRequestURI().toString();
+        requests.add(x.getRequestMethod() + " " + path + " cookie=" + x.getRequestHeaders().getFirst("Cookie")
+                + " auth=" + x.getRequestHeaders().getFirst("Authorization"));
+        x.getRequestBody().readAllBytes();
+        switch (x.getRequestURI().getPath()) {
+            case "/login" -> {
+                x.getResponseHeaders().add("Set-Cookie", "session=abc; Path=/");
+                send(x, 200, "logged in");
+            }
+            case "/gz" -> {
+                ByteArrayOutputStream out = new ByteArrayOutputStream();
+                try (GZIPOutputStream g = new GZIPOutputStream(out)) {
+                    g.write("unzipped body".getBytes(StandardCharsets.UTF_8));
+                }
+                x.getResponseHeaders().add("Content-Encoding", "gzip");
+                x.getResponseHeaders().add("Content-Type", "text/plain; charset=UTF-8");
+                x.sendResponseHeaders(200, out.size());
+                x.getResponseBody().write(out.toByteArray());
+                x.close();
+            }
+            case "/hop" -> {
+                x.getResponseHeaders().add("Location", "/final");
+                send(x, 302, "");
+            }
+            case "/digest" -> {
+                if (x.getRequestHeaders().getFirst("Authorization") == null) {
+                    x.getResponseHeaders().add("WWW-Authenticate",
+                            "Digest realm=\"r\", qop=\"auth\", nonce=\"n0nce\", opaque=\"op\"");
+                    send(x, 401, "who are you");
+                } else {
+                    send(x, 200, "welcome");
+                }
+            }
+            default -> send(x, 200, "final");
+        }
+    }
+
+    private static void send(HttpExchange x, int status, String body) throws IOException {
+        byte[] b = body.getBytes(StandardCharsets.UTF_8);
+        x.sendResponseHeaders(status, b.length == 0 ? -1 : b.length);
+        try (OutputStream out = x.getResponseBody()) {
+            out.write(b);
+        }
+    }
+
+    private EngineHttpRequest sampler(String path) {
+        EngineHttpRequest s = new EngineHttpRequest();
+        s.setName("engine");
+        s.setProtocol("http");
+        s.setDomain("127.0.0.1");
+        s.setPort(server.getAddress().getPort());
+        s.setPath(path);
+        s.setMethod("GET");
+        s.setUseKeepAlive(true);
+        s.setFollowRedirects(true);
+        return s;
+    }
+
+    private static HTTPSampleResult sample(EngineHttpRequest s) {
+        return (HTTPSampleResult) s.sample(null);
+    }
+
+    @Test
+    void cookiesGoIntoTheCookieManagerAndOutWithTheNextRequest() {
+        CookieManager cookies = new CookieManager();
+        cookies.testStarted();
+        EngineHttpRequest login = sampler("/login");
+        login.setCookieManager(cookies);
+        HTTPSampleResult r = sample(login);
+        assertTrue(r.isSuccessful(), r.getResponseCode());
+        assertEquals("logged in", r.getResponseDataAsString());
+        assertEquals(1, cookies.getCookieCount());
+        assertEquals("abc", cookies.get(0).getValue());
+        EngineHttpRequest next = sampler("/page");
+        next.setCookieManager(cookies);
+        HTTPSampleResult r2 = sample(next);
+        assertEquals("session=abc", r2.getCookies());
+        assertTrue(requests.get(1).contains("cookie=session=abc"), requests.toString());
+        assertEquals(1, clientPorts.size(), "both samples on the thread's one keep-alive connection");
+        assertTrue(r.getConnectTime() >= 1, "the first sample connected");
+        assertEquals(0, r2.getConnectTime(), "the second reused the connection");
+    }
+
+    @Test
+    void aGzipBodyIsDecodedAndTheResultFilledAsStockFillsIt() {
+        EngineHttpRequest s = sampler("/gz");
+        HeaderManager headers = new HeaderManager();
+        headers.add(new Header("Accept-Encoding", "gzip"));
+        s.setHeaderManager(headers);
+        HTTPSampleResult r = sample(s);
+        assertEquals("200", r.getResponseCode());
+        assertEquals("OK", r.getResponseMessage());
+        assertEquals("unzipped body", r.getResponseDataAsString());
+        assertEquals("text/plain; charset=UTF-8", r.getContentType());
+        assertEquals("UTF-8", r.getDataEncodingNoDefault());
+        assertTrue(r.getResponseHeaders().startsWith("HTTP/1.1 200 OK\n"), r.getResponseHeaders());
+        assertTrue(r.getResponseHeaders().contains("Content-encoding: gzip\n"), r.getResponseHeaders());
+        assertTrue(r.getRequestHeaders().contains("Accept-Encoding: gzip\n"), r.getRequestHeaders());
+        assertTrue(r.getRequestHeaders().startsWith("Connection: keep-alive\n"), r.getRequestHeaders());
+        assertTrue(r.getBodySizeAsLong() > 13, "the encoded size on the wire: " + r.getBodySizeAsLong());
+        assertTrue(r.getHeadersSize() > 40 && r.getSentBytes() > 60, r.getHeadersSize() + " " + r.getSentBytes());
+        assertEquals("http://127.0.0.1:" + server.getAddress().getPort() + "/gz", r.getUrlAsString());
+    }
+
+    @Test
+    void redirectsAreFollowedByJMeterOrAutomaticallyByTheEngine() {
+        HTTPSampleResult followed = sample(sampler("/hop"));
+        assertEquals(2, followed.getSubResults().length, "JMeter's own follow-redirects: the 302 and the target");
+        assertEquals("final", followed.getResponseDataAsString());
+        EngineHttpRequest auto = sampler("/hop");
+        auto.setFollowRedirects(false);
+        auto.setAutoRedirects(true);
+        HTTPSampleResult r = sample(auto);
+        assertEquals(0, r.getSubResults().length);
+        assertEquals("200", r.getResponseCode());
+        assertTrue(r.getUrlAsString().endsWith("/final"), r.getUrlAsString());
+        EngineHttpRequest none = sampler("/hop");
+        none.setFollowRedirects(false);
+        HTTPSampleResult plain = sample(none);
+        assertEquals("302", plain.getResponseCode());
+        assertEquals("/final", plain.getRedirectLocation());
+    }
+
+    @Test
+    void aDigestChallengeIsAnsweredInTheSameSample() {
+        AuthManager auth = new AuthManager();
+        Authorization a = new Authorization();
+        a.setURL("http://127.0.0.1:" + server.getAddress().getPort() + "/");
+        a.setUser("u");
+        a.setPass("p");
+        a.setDomain("");
+        a.setRealm("");
+        a.setMechanism(AuthManager.Mechanism.DIGEST);
+        auth.addAuth(a);
+        EngineHttpRequest s = sampler("/digest");
+        s.setAuthManager(auth);
+        HTTPSampleResult r = sample(s);
+        assertEquals("200", r.getResponseCode());
+        assertEquals("welcome", r.getResponseDataAsString());
+        assertEquals(2, requests.size(), requests.toString());
+        assertTrue(requests.get(0).endsWith("auth=null"), requests.toString());
+        assertTrue(requests.get(1).contains("auth=Digest username=\"u\", realm=\"r\", nonce=\"n0nce\""),
+                requests.toString());
+        assertTrue(r.getRequestHeaders().contains("Authorization: Digest "), r.getRequestHeaders());
+    }
+
+    @Test
+    void aRefusedConnectionIsNamedAsStockNamesIt() throws IOException {
+        int closed;
+        try (ServerSocket s = new ServerSocket(0)) {
+            closed = s.getLocalPort();
+        }
+        EngineHttpRequest s = sampler("/x");
+        s.setPort(closed);
+        HTTPSampleResult r = sample(s);
+        assertFalse(r.isSuccessful());
+        assertEquals("Non HTTP response code: org.apache.http.conn.HttpHostConnectException", r.getResponseCode());
+        assertTrue(r.getResponseMessage().contains("Connection refused"), r.getResponseMessage());
+        assertTrue(r.getRequestHeaders().contains("Host: 127.0.0.1:" + closed), r.getRequestHeaders());
+    }
+
+    @Test
+    void aNewUserOnEachIterationGetsNewConnectionsTheSameUserKeepsThem() {
+        EngineHttpRequest s = sampler("/page");
+        JMeterVariables vars = JMeterContextService.getContext().getVariables();
+        sample(s);
+        vars.putObject("__jmv_SAME_USER", Boolean.TRUE);
+        s.testIterationStart(null);
+        sample(s);
+        assertEquals(1, clientPorts.size(), "same user: the connection is kept");
+        vars.putObject("__jmv_SAME_USER", Boolean.FALSE);
+        s.testIterationStart(null);
+        sample(s);
+        assertEquals(2, clientPorts.size(), "new user: a new connection");
+        s.threadFinished();
+        sample(s);
+        assertEquals(3, clientPorts.size(), "threadFinished closed the thread's connections");
+    }
+}

@@ -1,0 +1,200 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in
+ * compliance with the License. You may obtain a copy of the License at
+ * https://www.apache.org/licenses/LICENSE-2.0
+ */
+package io.stampede.remote;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+import org.apache.jmeter.samplers.RemoteSampleListener;
+import org.apache.jmeter.samplers.SampleEvent;
+import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.util.JMeterUtils;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The sender as an engine runs it: built, shipped by Java serialization as the controller ships it, then fed by
+ * several sampling threads; the controller's side serializes every batch as RMI does.
+ */
+class CompactSampleSenderTest {
+
+    @BeforeAll
+    static void jmeterProperties() throws IOException {
+        JMeterProperties.loadIfMissing();
+    }
+
+    @AfterEach
+    void defaults() {
+        JMeterUtils.getJMeterProperties().remove(CompactSampleSender.QUEUE_SIZE);
+        JMeterUtils.getJMeterProperties().remove(CompactSampleSender.BATCH_SIZE);
+        JMeterUtils.getJMeterProperties().remove(CompactSampleSender.LINGER_MS);
+    }
+
+    @Test
+    void theModeNamesThisClass() {
+        assertEquals(CompactSampleSender.class.getName(), CompactSampleSender.MODE);
+    }
+
+    @Test
+    void everySampleReachesTheControllerBeforeTheEndOfTheTest() throws Exception {
+        JMeterUtils.setProperty(CompactSampleSender.QUEUE_SIZE, "16");
+        JMeterUtils.setProperty(CompactSampleSender.BATCH_SIZE, "50");
+        Controller controller = new Controller(2);
+        CompactSampleSender engine = shipped(new CompactSampleSender(controller));
+
+        int threads = 4;
+        int perThread = 2_500;
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        List<Future<?>> sampling = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            int thread = t;
+            sampling.add(pool.submit(() -> {
+                for (int i = 0; i < perThread; i++) {
+                    SampleResult r = new SampleResult();
+                    r.setSampleLabel(thread + "-" + i);
+                    r.setSuccessful(true);
+                    r.setResponseData("payload", "UTF-8");
+                    engine.sampleOccurred(new SampleEvent(r, "Users"));
+                }
+                return null;
+            }));
+        }
+        for (Future<?> f : sampling) {
+            f.get(60, TimeUnit.SECONDS);
+        }
+        pool.shutdown();
+        engine.testEnded("engine-1");
+
+        assertEquals("engine-1", controller.endedBy);
+        assertEquals(threads * perThread, controller.samplesAtEnd, "every sample arrived before the end was reported");
+        assertEquals(threads * perThread, controller.labels.size(), "no sample twice");
+        assertTrue(controller.largestBatch <= 50, "batches of at most " + 50 + ": " + controller.largestBatch);
+        assertSame(SampleResult.class, controller.lastResultClass);
+        assertEquals(0, controller.dataBytes, "response data stripped");
+    }
+
+    @Test
+    void aLoneSampleIsSentAfterTheLingerTimeNotAtTheEnd() throws Exception {
+        JMeterUtils.setProperty(CompactSampleSender.LINGER_MS, "100");
+        Controller controller = new Controller(0);
+        CompactSampleSender engine = shipped(new CompactSampleSender(controller));
+        SampleResult r = new SampleResult();
+        r.setSampleLabel("lone");
+        engine.sampleOccurred(new SampleEvent(r, "Users"));
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (controller.labels.isEmpty() && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        assertEquals(Set.of("lone"), controller.labels, "sent without waiting for a full batch or the end");
+        engine.testEnded("engine-1");
+        assertEquals(1, controller.samplesAtEnd);
+    }
+
+    @Test
+    void batchesFillWhileTheyLinger() throws Exception {
+        JMeterUtils.setProperty(CompactSampleSender.LINGER_MS, "2000");
+        JMeterUtils.setProperty(CompactSampleSender.BATCH_SIZE, "100");
+        Controller controller = new Controller(0);
+        CompactSampleSender engine = shipped(new CompactSampleSender(controller));
+        for (int i = 0; i < 250; i++) {
+            SampleResult r = new SampleResult();
+            r.setSampleLabel("s" + i);
+            engine.sampleOccurred(new SampleEvent(r, "Users"));
+        }
+        engine.testEnded("engine-1");
+        assertEquals(250, controller.samplesAtEnd);
+        assertEquals(List.of(100, 100, 50), controller.batchSizes, "full batches, then the rest at the end");
+    }
+
+    /** What the controller's JMeter does with a batch: RMI serializes it in the engine and rebuilds it here. */
+    static final class Controller implements RemoteSampleListener {
+        private final long slowMillis;
+        final Set<String> labels = Collections.synchronizedSet(new HashSet<>());
+        volatile int samplesAtEnd = -1;
+        volatile String endedBy;
+        volatile int largestBatch;
+        final List<Integer> batchSizes = Collections.synchronizedList(new ArrayList<>());
+        volatile Class<?> lastResultClass;
+        volatile long dataBytes;
+
+        Controller(long slowMillis) {
+            this.slowMillis = slowMillis;
+        }
+
+        @Override
+        @SuppressWarnings("unchecked")
+        public void processBatch(List<SampleEvent> samples) {
+            try {
+                List<SampleEvent> received = (List<SampleEvent>) ResultFormTest.deserialize(
+                        ResultFormTest.serialize(new ArrayList<>(samples)));
+                largestBatch = Math.max(largestBatch, received.size());
+                batchSizes.add(received.size());
+                for (SampleEvent e : received) {
+                    labels.add(e.getResult().getSampleLabel());
+                    lastResultClass = e.getResult().getClass();
+                    dataBytes += e.getResult().getResponseData().length;
+                }
+                Thread.sleep(slowMillis);
+            } catch (IOException | ClassNotFoundException e) {
+                throw new AssertionError(e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+
+        @Override
+        public void testEnded(String host) {
+            samplesAtEnd = labels.size();
+            endedBy = host;
+        }
+
+        @Override
+        public void testStarted() {
+        }
+
+        @Override
+        public void testStarted(String host) {
+        }
+
+        @Override
+        public void testEnded() {
+        }
+
+        @Override
+        public void sampleOccurred(SampleEvent e) {
+            throw new AssertionError("samples travel in batches");
+        }
+
+        @Override
+        public void sampleStarted(SampleEvent e) {
+        }
+
+        @Override
+        public void sampleStopped(SampleEvent e) {
+        }
+    }
+
+    /**
+     * The controller builds the sender and JMeter ships it to the engine inside the plan; the listener stays
+     * this JVM's object (in a real run it is an RMI stub), so only the sender's own state takes the trip.
+     */
+    private static CompactSampleSender shipped(CompactSampleSender built) {
+        return built.startOnEngine();
+    }
+}
