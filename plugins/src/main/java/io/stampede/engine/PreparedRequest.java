@@ -49,7 +49,7 @@ public final class PreparedRequest {
      */
     public static PreparedRequest ofBytes(byte[] raw, boolean head, URL url) {
         ByteBuf buf = Unpooled.directBuffer(raw.length).writeBytes(raw);
-        return new PreparedRequest(null, buf, head, url);
+        return new PreparedRequest(null, raw, buf, head, url);
     }
 
     private static URL urlOf(String target, String host, int port, boolean tls) {
