@@ -117,8 +117,6 @@ ticks() { awk '{print $14 + $15}' "/proc/$1/stat" 2>/dev/null || echo 0; }
 nginx_ticks() { local t=0 p; for p in $(pgrep -P "$nginx_pid"); do t=$((t + $(ticks "$p"))); done; echo "$t"; }
 # connections nginx accepted so far (stub_status): new connections in a window show keep-alive broken somewhere
 accepts() { curl -fs "http://127.0.0.1:$port/status" | awk 'NR == 3 {print $1}'; }
-# context switches of all the process's threads so far (voluntary + involuntary)
-switches() { cat /proc/"$1"/task/*/status 2>/dev/null | awk '/ctxt_switches/ {n += $2} END {print n + 0}'; }
 busy_ticks() { awk '/^cpu /{print $2+$3+$4+$7+$8}' /proc/stat; }
 now_ms() { date +%s%3N; }
 hz=$(getconf CLK_TCK)
@@ -138,11 +136,11 @@ run_one() {
   [[ -n $jm ]] || { echo "classic-benchmark: JMeter did not start for $name; see:" >&2; cat "$work/cli.log" >&2; exit 1; }
   local t0; t0=$(awk -F, 'NR == 2 {print $1; exit}' "$out/results.jtl")
   sleep "$warmup"
-  local w0 j0 n0 b0 a0 x0; w0=$(now_ms); j0=$(ticks "$jm"); n0=$(nginx_ticks); b0=$(busy_ticks); a0=$(accepts); x0=$(switches "$jm")
+  local w0 j0 n0 b0 a0; w0=$(now_ms); j0=$(ticks "$jm"); n0=$(nginx_ticks); b0=$(busy_ticks); a0=$(accepts)
   [[ -n $profile ]] && jcmd "$jm" JVMTI.agent_load "$agent" "\"start,event=cpu,interval=1ms\"" >/dev/null
   local left=$((t0 + (duration - 2) * 1000 - $(now_ms)))
   ((left > 0)) && sleep "$((left / 1000)).$(printf '%03d' $((left % 1000)))"
-  local w1 j1 n1 b1 a1 x1; w1=$(now_ms); j1=$(ticks "$jm"); n1=$(nginx_ticks); b1=$(busy_ticks); a1=$(accepts); x1=$(switches "$jm")
+  local w1 j1 n1 b1 a1; w1=$(now_ms); j1=$(ticks "$jm"); n1=$(nginx_ticks); b1=$(busy_ticks); a1=$(accepts)
   [[ -n $profile ]] && jcmd "$jm" JVMTI.agent_load "$agent" "\"stop,file=$profile/$name-$plan-$threads-w$workers.collapsed\"" >/dev/null
   wait "$cli" || { echo "classic-benchmark: stampede run failed for $name:" >&2; tail -20 "$work/cli.log" >&2; exit 1; }
   # JTL: rows whose timeStamp lies in [w0, w1): count, errors, elapsed percentiles (nearest rank).
@@ -150,13 +148,13 @@ run_one() {
       $c["timeStamp"] >= a && $c["timeStamp"] < b { print $c["elapsed"], ($c["success"] == "true" ? 0 : 1) }' \
       "$out/results.jtl" | sort -n -k1,1 > "$work/window"
   local line
-  line=$(awk -v ms=$((w1 - w0)) -v jt=$((j1 - j0)) -v nt=$((n1 - n0)) -v bt=$((b1 - b0)) -v hz="$hz" -v name="$name" -v acc=$((a1 - a0 - 1)) -v cs=$((x1 - x0)) '
+  line=$(awk -v ms=$((w1 - w0)) -v jt=$((j1 - j0)) -v nt=$((n1 - n0)) -v bt=$((b1 - b0)) -v hz="$hz" -v name="$name" -v acc=$((a1 - a0 - 1)) '
       { e[NR] = $1; err += $2 }
       END {
         s = ms / 1000; n = NR; if (n == 0) { print name, 0; exit }
         p50 = e[int((n * 50 + 99) / 100)]; p99 = e[int((n * 99 + 99) / 100)]
         cores = jt / hz / s; ng = nt / hz / s; other = bt / hz / s - cores - ng; if (other < 0) other = 0
-        printf "%-10s %9.0f %7.2f %9.1f %6d %6d %7d %9d %7.2f %7.2f %8d %6.2f\n", name, n / s, cores, jt / hz * 1e6 / n, p50, p99, err, n, ng, other, acc, cs / n
+        printf "%-10s %9.0f %7.2f %9.1f %6d %6d %7d %9d %7.2f %7.2f %8d\n", name, n / s, cores, jt / hz * 1e6 / n, p50, p99, err, n, ng, other, acc
       }' "$work/window")
   echo "$line" | tee -a "$work/results"
   if [[ -n $keep ]]; then mkdir -p "$keep" && mv "$out" "$keep/"; else rm -rf "$out"; fi
