@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Regenerates the README's pictures in docs/images/ from the real thing, so they never go stale:
 #   http-sampler.png, http-raw-sampler.png  `stampede gui` windows, taken by StampedeGuiIT under Xvfb;
+#   converted-plan-stampede-panel.png       a converted plans/recorded-shop.jmx in the GUI (ConvertedPlanGuiIT);
 #   run-summary.png, dashboard.png          `stampede run plans/quickstart.jmx` (20 s, built-in target): its console
 #                                           output and its HTML dashboard, rendered by headless Chromium.
 # Needs what it/run-tests.sh installs, plus Debian's chromium (apt-get install chromium). Takes ~3-5 minutes.
@@ -21,9 +22,10 @@ shot() { # shot URL PNG WIDTH HEIGHT
 
 if [[ "${1:-}" != --gui-shots-made ]]; then
   mvn -B -q -pl it -am verify -Dtest=none -Dsurefire.failIfNoSpecifiedTests=false \
-    -Dfailsafe.failIfNoSpecifiedTests=false -Dit.test=StampedeGuiIT
+    -Dfailsafe.failIfNoSpecifiedTests=false -Dit.test='StampedeGuiIT,ConvertedPlanGuiIT'
 fi
 cp it/target/gui-command/http-sampler.png it/target/gui-command/http-raw-sampler.png "$images/"
+cp it/target/gui/round-trip/recorded-shop-stampede.png "$images/converted-plan-stampede-panel.png"
 
 ./stampede run plans/quickstart.jmx -J duration=20 --out "$tmp/run" | tee "$tmp/console.txt"
 # The console as a terminal shows it, with this machine's folders cut from the paths.

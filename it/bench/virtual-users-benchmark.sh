@@ -7,7 +7,7 @@
 # standard Thread Group (OS threads), both on the newest Java 21+ installed. Prints a Markdown table; figures go
 # into it/bench/VIRTUAL-USERS-RESULTS.md by hand with the command line used.
 #   [--users 100000] [--rampup 100] [--hold 120] [--think-ms 10000] [--pool 2000] [--heap 6g]
-#   [--stock-users N (0: no stock row)] [--only vu|stock|both]
+#   [--stock-users N (0: no stock row)] [--only vu|stock|both] [--jvm "more JVM options"]
 #   [--classic SECONDS [--rounds 2]]: instead, 200 users with one keep-alive connection each, no think time
 #   (plans/stepping-raw.jmx's load): HTTP RAW on virtual threads vs on OS threads vs stock HTTP Request
 # usage: it/bench/virtual-users-benchmark.sh [options] [--skip-build]   (wrap it in /work/tools/quiet where shared)

@@ -2,10 +2,15 @@
 // Run by JMeter's GUI at start-up (jsr223.init.file): waits for the plan to load, selects the sampler named by
 // property stampede.gui.select in a window of stampede.gui.width x stampede.gui.height pixels, saves a PNG of the
 // window, the panel's labels and where each of its fields lies against the visible part of the panel, then exits.
+// With stampede.gui.save=true it first selects every sampler in turn (so each panel writes its fields back into its
+// element, as a user's clicks would) and, after the picture, saves the plan with File > Save; the labels file then
+// also lists the Add > Sampler menu ("menu=" lines).
 import java.awt.image.BufferedImage
 import javax.imageio.ImageIO
 import java.awt.Frame
+import java.awt.event.ActionEvent
 import javax.swing.AbstractButton
+import javax.swing.JTabbedPane
 import javax.swing.JComboBox
 import javax.swing.JLabel
 import javax.swing.JScrollPane
@@ -14,11 +19,16 @@ import javax.swing.SwingUtilities
 import javax.swing.text.JTextComponent
 import javax.swing.tree.TreePath
 import org.apache.jmeter.gui.GuiPackage
+import org.apache.jmeter.gui.action.ActionNames
+import org.apache.jmeter.gui.action.ActionRouter
+import org.apache.jmeter.gui.util.MenuFactory
+import org.apache.jmeter.samplers.Sampler
 import org.apache.jmeter.util.JMeterUtils
 
 def select = JMeterUtils.getProperty('stampede.gui.select')
 def png = new File(JMeterUtils.getProperty('stampede.gui.png'))
 def labelsFile = new File(JMeterUtils.getProperty('stampede.gui.labels'))
+def save = JMeterUtils.getPropDefault('stampede.gui.save', false)
 
 Thread.start('stampede-gui-smoke') {
     def deadline = System.currentTimeMillis() + 90_000
@@ -33,6 +43,19 @@ Thread.start('stampede-gui-smoke') {
     if (node == null) {
         labelsFile.text = "NOT FOUND: " + select + "\n"
         System.exit(3)
+    }
+    if (save) {
+        def samplers = GuiPackage.getInstance().getTreeModel().getRoot().depthFirstEnumeration().toList()
+                .findAll { it.getTestElement() instanceof Sampler }
+        for (s in samplers) {
+            SwingUtilities.invokeAndWait {
+                def tree = GuiPackage.getInstance().getTreeListener().getJTree()
+                def path = new TreePath(s.getPath())
+                tree.expandPath(path.getParentPath())
+                tree.setSelectionPath(path)
+            }
+            Thread.sleep(300)
+        }
     }
     SwingUtilities.invokeAndWait {
         def gui = GuiPackage.getInstance()
@@ -59,6 +82,7 @@ Thread.start('stampede-gui-smoke') {
         def collect
         collect = { c ->
             if (c instanceof JLabel && c.isShowing()) labels << c.getText()
+            if (c instanceof JTabbedPane) (0..<c.getTabCount()).each { labels << 'tab=' + c.getTitleAt(it) }
             if (c instanceof javax.swing.JComponent && c.getBorder() instanceof javax.swing.border.TitledBorder) {
                 labels << c.getBorder().getTitle()
             }
@@ -90,6 +114,13 @@ Thread.start('stampede-gui-smoke') {
                 "window=${frame.getWidth()}x${frame.getHeight()}\n" +
                 "visible=${visible.x},${visible.y},${visible.width},${visible.height}\n" +
                 fields.join("\n") + "\n" + labels.join("\n") + "\n"
+        if (save) {
+            def menu = MenuFactory.makeMenu(MenuFactory.SAMPLERS, ActionNames.ADD)
+            labelsFile.append((0..<menu.getItemCount()).findAll { menu.getItem(it) != null }
+                    .collect { 'menu=' + menu.getItem(it).getText() }.join("\n") + "\n")
+            ActionRouter.getInstance().doActionNow(new ActionEvent(frame, ActionEvent.ACTION_PERFORMED, ActionNames.SAVE))
+            labelsFile.append("saved=" + gui.getTestPlanFile() + "\n")
+        }
     }
     System.exit(0)
 }

@@ -19,6 +19,7 @@ import picocli.CommandLine.Command;
         },
         subcommands = {
             io.stampede.run.RunCommand.class,
+            io.stampede.convert.ConvertCommand.class,
             io.stampede.gui.GuiCommand.class,
             io.stampede.target.TargetCommand.class,
             io.stampede.doctor.DoctorCommand.class,

@@ -25,6 +25,13 @@ public record JMeterInstallation(Path home, List<Path> searchPaths) {
         searchPaths = List.copyOf(searchPaths);
     }
 
+    /** The same installation with one more jar handed to JMeter by search_paths. */
+    public JMeterInstallation withSearchPath(Path jar) {
+        List<Path> paths = new ArrayList<>(searchPaths);
+        paths.add(jar);
+        return new JMeterInstallation(home, paths);
+    }
+
     public Path launcherJar() {
         return home.resolve(LAUNCHER);
     }

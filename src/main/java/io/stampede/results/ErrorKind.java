@@ -22,6 +22,9 @@ public enum ErrorKind {
     CONNECT_TIMEOUT("connect timeout", false),
     RESPONSE_TIMEOUT("response timeout", false),
     PREMATURE_CLOSE("connection closed before the response was complete", false),
+    HTTP2_STREAM_RESET("HTTP/2 stream reset by the server (RST_STREAM)", false),
+    HTTP2_GOAWAY("HTTP/2 GOAWAY: stream not processed", false),
+    HTTP2_PROTOCOL_ERROR("HTTP/2 protocol error", false),
     HTTP_4XX("HTTP 4xx", false),
     HTTP_5XX("HTTP 5xx", false),
     ASSERTION("assertion failed", false),
@@ -68,6 +71,16 @@ public enum ErrorKind {
         }
         if (text.contains("connecttimeout") || text.contains("connect timed out")) {
             return CONNECT_TIMEOUT;
+        }
+        // HTTP/2's own kinds first: their messages quote error codes such as REFUSED_STREAM.
+        if (text.contains("streamresetexception")) {
+            return HTTP2_STREAM_RESET;
+        }
+        if (text.contains("goawayexception")) {
+            return HTTP2_GOAWAY;
+        }
+        if (text.contains("http2protocolexception")) {
+            return HTTP2_PROTOCOL_ERROR;
         }
         if (text.contains("refused") || text.contains("hosthostconnect") || text.contains("httphostconnect")) {
             return CONNECTION_REFUSED;

@@ -26,6 +26,9 @@ final class JMeterProcess implements AutoCloseable {
             // A JVM out of heap would limp on, its users dying one by one: stop at once, and RunReport says why.
             "-XX:+ExitOnOutOfMemoryError");
 
+    /** Without log4j2's per-thread caches (garbage-free logging), which would cost every virtual user ~13 KB. */
+    static final String VIRTUAL_USERS_LOGGING = "-Dlog4j2.enableThreadlocals=false";
+
     private final RunCommand.RunSetup setup;
     private final List<String> jvm;
     private final Process process;
@@ -38,11 +41,31 @@ final class JMeterProcess implements AutoCloseable {
         this.stopHook = stopHook;
     }
 
+    /** A heap size written as for -Xmx (digits, then k, m or g, or none for bytes), in whole megabytes. */
+    static long megabytes(String heap) {
+        char unit = Character.toLowerCase(heap.charAt(heap.length() - 1));
+        long n = Long.parseLong(Character.isDigit(unit) ? heap : heap.substring(0, heap.length() - 1));
+        return switch (unit) {
+            case 'g' -> n * 1024;
+            case 'm' -> n;
+            case 'k' -> n / 1024;
+            default -> n / (1024 * 1024);
+        };
+    }
+
     /** Starts JMeter on the plan; a Ctrl-C from now on stops it (and asks remote engines to stop first). */
     static JMeterProcess start(RunCommand.RunSetup setup, RunProperties props, RunFiles files, String heap,
             PrintWriter out) throws IOException {
         List<String> jvm = new ArrayList<>(JVM);
         jvm.add(1, "-Xmx" + heap);
+        if (megabytes(heap) < 512) {
+            jvm.set(0, "-Xms" + heap); // a smaller --heap than the usual initial heap would not start at all
+        }
+        if (setup.plan().hasVirtualUsers()) {
+            // log4j2 keeps a log event, a 2,048-char and an 8 KB encoder buffer and a date formatter per thread
+            // that ever logged (JMeterThread logs its start): ~13 KB of heap per virtual user, a third of it all.
+            jvm.add(VIRTUAL_USERS_LOGGING);
+        }
         List<String> cmd;
         if (setup.engines() == null) {
             cmd = JMeterCommandLine.run(setup.jmeter(), setup.java(), jvm, setup.plan().path(), files.jtl(),

@@ -10,6 +10,7 @@ import io.stampede.cli.StampedeRoot;
 import io.stampede.jmeter.JMeterInstallation;
 import io.stampede.jmeter.JavaRuntime;
 import io.stampede.jmeter.JavaSelection;
+import io.stampede.plan.HttpRequestEngine;
 import io.stampede.remote.RemoteEngine;
 import io.stampede.remote.RemoteEngines;
 import io.stampede.results.LatencyWindows;
@@ -64,6 +65,13 @@ public final class RunCommand implements Callable<Integer> {
             description = "A JMeter property, as with jmeter -J. Stampede plans read host, port, threads, "
                     + "duration (s) and rampup (s).")
     Map<String, String> properties = new LinkedHashMap<>();
+
+    @Option(names = "--engine", paramLabel = "ENGINE",
+            description = "Which HTTP Request runs the plan's HTTP Requests: stampede (the Netty engine: each of "
+                    + "JMeter's HTTP Requests runs as Stampede's, with the same fields and config elements) or stock "
+                    + "(JMeter's own, HttpClient4; also: hc4; a converted plan's Stampede requests run as stock's). "
+                    + "The plan file is not changed. Default: ${DEFAULT-VALUE}.")
+    String engine = DEFAULT_ENGINE;
 
     @Option(names = "--out", paramLabel = "DIR",
             description = "Where to write results (must be new or empty). Default: results/<time>-<plan>/.")
@@ -120,6 +128,9 @@ public final class RunCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
+
+    /** README "Unchanged plans" says why (measured in it/bench/RESULTS.md). */
+    static final String DEFAULT_ENGINE = "stampede";
 
     @Override
     public Integer call() throws Exception {
@@ -183,6 +194,7 @@ public final class RunCommand implements Callable<Integer> {
             throw new RunInputException("--server-log " + serverLog + " is a folder: give the server's error log file,"
                     + " e.g. /var/log/nginx/error.log");
         }
+        HttpRequestEngine httpEngine = HttpRequestEngine.parse("--engine", engine);
         RemoteEngines engines = remote == null ? null : RemoteEngines.parse(remote);
         if (remoteExit && engines == null) {
             throw new RunInputException("--remote-exit works with --remote only: add --remote host[:port],...");
@@ -212,6 +224,8 @@ public final class RunCommand implements Callable<Integer> {
         JMeterInstallation jmeter = jmeterHome == null
                 ? JMeterInstallation.bundled(root)
                 : JMeterInstallation.user(jmeterHome.toAbsolutePath().normalize(), root, installPlugin);
+        EngineSwitch engineSwitch = EngineSwitch.of(httpEngine, planFile, root);
+        jmeter = jmeter.withSearchPath(engineSwitch.jar());
         Path dir = out != null ? out : Path.of("results",
                 LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + planFile.name());
         dir = dir.toAbsolutePath().normalize();
@@ -233,6 +247,7 @@ public final class RunCommand implements Callable<Integer> {
         if (jvm.note() != null) {
             console.println("stampede run: " + jvm.note());
         }
+        console.println("stampede run: " + engineSwitch.line());
         return new RunSetup(planFile, props, jmeter, jvm.runtime(), dir, builtIn, engines, remoteExit);
     }
 

@@ -39,6 +39,19 @@ class ErrorKindTest {
     }
 
     @Test
+    void http2Kinds() {
+        assertEquals(ErrorKind.HTTP2_STREAM_RESET,
+                ErrorKind.of("Non HTTP response code: io.stampede.engine.StreamResetException",
+                        "Non HTTP response message: HTTP/2 stream 3 reset by the server: REFUSED_STREAM (0x7)"));
+        assertEquals(ErrorKind.HTTP2_GOAWAY,
+                ErrorKind.of("Non HTTP response code: io.stampede.engine.GoAwayException",
+                        "Non HTTP response message: GOAWAY from the server (NO_ERROR (0x0), last stream 1)"));
+        assertEquals(ErrorKind.HTTP2_PROTOCOL_ERROR,
+                ErrorKind.of("Non HTTP response code: io.stampede.engine.Http2ProtocolException",
+                        "Non HTTP response message: The server did not answer in HTTP/2 (connection refused?)"));
+    }
+
+    @Test
     void stockJMeterExceptions() {
         assertEquals(ErrorKind.PREMATURE_CLOSE,
                 ErrorKind.of("Non HTTP response code: org.apache.http.NoHttpResponseException",

@@ -59,6 +59,8 @@ public final class Engine {
     private final AtomicInteger open = new AtomicInteger();
     private volatile SslContext verifying;
     private volatile SslContext trustingAll;
+    /** The TLS contexts of HTTP/2 connections (ALPN h2,http/1.1). */
+    final AlpnContexts alpn = new AlpnContexts();
     /** The connections users share per target (stampede.connection_sharing=engine), keyed "host:port[/tls]". */
     private final ConcurrentHashMap<String, ConnectionPool> pools = new ConcurrentHashMap<>();
 

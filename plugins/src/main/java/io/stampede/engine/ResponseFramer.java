@@ -41,7 +41,7 @@ import java.nio.charset.StandardCharsets;
  * not plain tokens, ignored. A response with both Transfer-Encoding and Content-Length, or Transfer-Encoding in
  * HTTP/1.0, is framed by Transfer-Encoding and its connection is not reused (§6.1, §6.3 item 3).
  */
-public final class ResponseFramer {
+public final class ResponseFramer implements ReceivedResponse {
     private enum State {
         /** Skips empty lines, then reads the status line. */
         STATUS_LINE,

@@ -52,6 +52,16 @@ public class HttpRawSampler extends StampedeSampler {
 
 
     @Override
+    protected String requestField() {
+        return REQUEST;
+    }
+
+    @Override
+    protected String tlsHint() {
+        return "tick TLS (" + TLS + ")";
+    }
+
+    @Override
     protected boolean tlsRequested() {
         return getPropertyAsBoolean(TLS, false);
     }

@@ -55,6 +55,16 @@ public class HttpSampler extends StampedeSampler {
     }
 
 
+    @Override
+    protected String requestField() {
+        return HEADERS;
+    }
+
+    @Override
+    protected String tlsHint() {
+        return "set " + SCHEME + " to https";
+    }
+
     /** https sends over TLS; anything but http or https is refused by name. */
     @Override
     protected boolean tlsRequested() {

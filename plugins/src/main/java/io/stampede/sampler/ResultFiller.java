@@ -7,8 +7,9 @@ package io.stampede.sampler;
 
 import io.stampede.engine.Exchange;
 import io.stampede.engine.Failures;
+import io.stampede.engine.Http2Exchange;
 import io.stampede.engine.PreparedRequest;
-import io.stampede.engine.ResponseFramer;
+import io.stampede.engine.ReceivedResponse;
 import org.apache.jmeter.samplers.SampleResult;
 
 import java.nio.charset.StandardCharsets;
@@ -56,23 +57,36 @@ final class ResultFiller {
      * reports a wait for a pooled connection).
      */
     void fill(SampleResult res, Exchange e, long startNanos, long waitNanos) {
-        long end = e.failed() || e.doneNanos() == 0 ? System.nanoTime() : e.doneNanos();
-        long connect = e.connectNanos() > 0 ? connectMillis(e.connectNanos()) : waitNanos / 1_000_000L;
+        PreparedRequest sent = e.request();
+        fill(res, startNanos, waitNanos, e.connectNanos(), e.firstByteNanos(), e.doneNanos(), e.intendedNanos(), sent,
+                sent.length(), e.failure(), e.response());
+    }
+
+    /** Fills {@code res} from a completed HTTP/2 stream (or an HTTP/1.1 exchange after an ALPN fallback). */
+    void fill(SampleResult res, Http2Exchange e, long startNanos) {
+        fill(res, startNanos, 0, e.connectNanos(), e.firstByteNanos(), e.doneNanos(), e.intendedNanos(),
+                e.request().http1(), e.sentBytes(), e.failure(), e.response());
+    }
+
+    private void fill(SampleResult res, long startNanos, long waitNanos, long connectNanos, long firstByteNanos,
+                      long doneNanos, long intendedNanos, PreparedRequest sent, long sentBytes, Throwable failure,
+                      ReceivedResponse response) {
+        long end = failure != null || doneNanos == 0 ? System.nanoTime() : doneNanos;
+        long connect = connectNanos > 0 ? connectMillis(connectNanos) : waitNanos / 1_000_000L;
         // A new connection shows Connect >= 1 ms, and elapsed is never shorter than Connect.
         res.setStampAndTime((startNanos + epochOffsetNanos) / 1_000_000L,
                 Math.max(connect, (end - startNanos) / 1_000_000L));
-        PreparedRequest sent = e.request();
         res.setURL(sent.url());
         res.setSamplerData(sent.text());
-        if (e.failed()) {
-            failure(res, e.failure());
+        if (failure != null) {
+            failure(res, failure);
         } else {
             res.setConnectTime(connect);
-            res.setLatency((e.firstByteNanos() - startNanos) / 1_000_000L);
-            res.setSentBytes(sent.length());
-            response(res, e.response());
+            res.setLatency((firstByteNanos - startNanos) / 1_000_000L);
+            res.setSentBytes(sentBytes);
+            response(res, response);
         }
-        variables.put(end - startNanos, end - e.intendedNanos());
+        variables.put(end - startNanos, end - intendedNanos);
     }
 
     /** A sample that could not start (a setting, an unknown host, an interrupt): zero length, the failure named. */
@@ -100,7 +114,7 @@ final class ResultFiller {
         return Math.max(1, (nanos + 999_999L) / 1_000_000L);
     }
 
-    private void response(SampleResult res, ResponseFramer r) {
+    private void response(SampleResult res, ReceivedResponse r) {
         int status = r.status();
         res.setResponseCode(status < CODES.length ? CODES[status] : Integer.toString(status));
         if (!r.reasonEquals(lastReason)) {

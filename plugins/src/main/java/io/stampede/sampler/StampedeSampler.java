@@ -6,6 +6,8 @@
 package io.stampede.sampler;
 
 import io.stampede.engine.Engine;
+import io.stampede.engine.Http2Options;
+import io.stampede.engine.HttpProtocol;
 import io.stampede.engine.PreparedRequest;
 import io.stampede.engine.Tls;
 import org.apache.jmeter.samplers.AbstractSampler;
@@ -33,6 +35,14 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
     public static final String RESPONSE_BYTES_KEPT = "stampede.response_bytes_kept";
     public static final String TLS_TRUST_ALL = "stampede.tls.trust_all";
     public static final String TLS_SNI = "stampede.tls.sni";
+    /** http/1.1 (default), h2 (HTTP/2 over TLS, ALPN) or h2c (HTTP/2 over cleartext, prior knowledge). */
+    public static final String PROTOCOL = "stampede.protocol";
+    /** HTTP/2: streams in flight per connection (capped by the server's SETTINGS_MAX_CONCURRENT_STREAMS). */
+    public static final String H2_STREAMS = "stampede.h2.streams";
+    /** HTTP/2: requests per connection before a graceful reconnect; empty or 0 for none. */
+    public static final String H2_MAX_REQUESTS = "stampede.h2.max_requests";
+    /** HTTP/2: receive window per stream in bytes (the connection's is 1 GiB). */
+    public static final String H2_WINDOW = "stampede.h2.window";
 
     public static final String CONNECTIONS_PER_THREAD = ScheduleSettings.CONNECTIONS_PER_THREAD;
     public static final String PACING_MS = ScheduleSettings.PACING_MS;
@@ -104,6 +114,10 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
     }
 
     private SamplingMode chooseMode() {
+        HttpProtocol protocol = HttpProtocol.parse(PROTOCOL, getPropertyAsString(PROTOCOL));
+        if (protocol.http2()) {
+            return http2Mode(protocol);
+        }
         boolean keepAlive = getKeepAlive();
         ScheduleSettings schedule = ScheduleSettings.of(intProperty(CONNECTIONS_PER_THREAD, 1, 1, 1_000_000),
                 intProperty(PACING_MS, 0, 0, Integer.MAX_VALUE), doubleProperty(TARGET_RATE),
@@ -117,6 +131,33 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
         return sharing.engine() ? new PooledMode(this, filler, sharing.poolSize())
                 : new SingleConnectionMode(this, filler);
     }
+
+    /**
+     * HTTP/2's mode: connections per thread x streams per connection requests in flight. Pacing, target rate,
+     * pipelining and source addresses are HTTP/1.1 connection-group settings; they are refused by name, not ignored.
+     */
+    private SamplingMode http2Mode(HttpProtocol protocol) {
+        for (String p : new String[] {PACING_MS, TARGET_RATE, PIPELINE_DEPTH, SOURCE_ADDRESSES}) {
+            String v = getPropertyAsString(p).trim();
+            if (!v.isEmpty() && !v.equals("0") && !(p.equals(PIPELINE_DEPTH) && v.equals("1"))) {
+                throw new IllegalArgumentException(p + " is an HTTP/1.1 setting and is not supported with "
+                        + PROTOCOL + " " + protocol.id() + "; leave it empty (with HTTP/2 use " + H2_STREAMS
+                        + " and " + CONNECTIONS_PER_THREAD + " for concurrency)");
+            }
+        }
+        int connections = intProperty(CONNECTIONS_PER_THREAD, 1, 1, 100_000);
+        int streams = intProperty(H2_STREAMS, 1, 1, 10_000);
+        Http2Options options = new Http2Options(
+                intProperty(H2_WINDOW, Http2Options.DEFAULT_STREAM_WINDOW, 65_535, Integer.MAX_VALUE),
+                Http2Options.DEFAULT_CONNECTION_WINDOW, intProperty(H2_MAX_REQUESTS, 0, 0, Integer.MAX_VALUE));
+        return new Http2Mode(this, new ResultFiller(), protocol, connections, streams, options);
+    }
+
+    /** The property errors in the request text name (the RAW text, the HTTP sampler's headers). */
+    protected abstract String requestField();
+
+    /** How to turn TLS on for this sampler, for the message that h2 needs it. */
+    protected abstract String tlsHint();
 
     /** Reads the sample's settings from the element's properties. */
     SamplerSettings settings() {

@@ -48,8 +48,14 @@ final class JMeterLoad {
     /** As {@link #measure(String, String)}, with more -J properties and its own folder (one plan, several rows). */
     Measurement measure(String tool, String plan, String folder, java.util.Map<String, ?> moreProperties)
             throws InterruptedException {
+        return measure(tool, Plans.get(plan), folder, moreProperties);
+    }
+
+    /** As above, for a plan outside it/src/test/resources/plans (one beside the files it reads). */
+    Measurement measure(String tool, Path plan, String folder, java.util.Map<String, ?> moreProperties)
+            throws InterruptedException {
         int runSeconds = options.durationSeconds() + TAIL_SECONDS;
-        JMeterRun.Running running = JMeterRun.of(home, Plans.get(plan), workDir.resolve(folder))
+        JMeterRun.Running running = JMeterRun.of(home, plan, workDir.resolve(folder))
                 .jtlFormat(JtlFormat.jmeterDefaults())
                 // No summariser for any row, as `stampede run` does: its per-sample lock costs every sampler
                 // throughput, stock JMeter's most (measured here: 25k vs 37k req/s at 200 threads).

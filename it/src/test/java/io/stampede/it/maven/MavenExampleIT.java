@@ -56,6 +56,12 @@ class MavenExampleIT {
         assertTrue(ok.output.matches("(?s).*stampede-smoke\\.csv: p95 latency \\d+ ms over \\d+ samples, under "
                 + "latency\\.under\\.ms=500.*"), ok.output);
         assertTrue(ok.output.contains("BUILD SUCCESS"), ok.output);
+        String log;
+        try (Stream<Path> logs = Files.list(EXAMPLE.resolve("target/jmeter/logs"))) {
+            log = Files.readString(logs.filter(p -> p.toString().endsWith(".log")).findFirst().orElseThrow());
+        }
+        assertTrue(log.contains("Upgrading class org.apache.jmeter.protocol.http.sampler.HTTPSamplerProxy to"
+                + " io.stampede.httprequest.EngineHttpRequest"), "the plan's stock HTTP Request ran on the engine");
 
         Result slow = mvnw(version, "-Dtarget.port=" + port, "-Dlatency.under.ms=0");
         assertNotEquals(0, slow.exit, slow.output);
@@ -71,7 +77,9 @@ class MavenExampleIT {
     private String installPluginJar() throws Exception {
         Path jar;
         try (Stream<Path> jars = Files.list(ROOT.resolve("plugins/target"))) {
-            jar = jars.filter(p -> p.getFileName().toString().matches("stampede-plugins-.+\\.jar"))
+            // The main jar, not the engine switches attached beside it (stampede-plugins-VERSION-switch-to-*.jar).
+            jar = jars.filter(p -> p.getFileName().toString().matches("stampede-plugins-.+\\.jar")
+                            && !p.getFileName().toString().contains("-switch-to-"))
                     .findFirst().orElseThrow(() -> new AssertionError("build plugins first: no plugins/target/stampede-plugins-*.jar"));
         }
         String name = jar.getFileName().toString();
@@ -80,6 +88,13 @@ class MavenExampleIT {
                 "-Dfile=" + jar, "-DgroupId=io.stampede", "-DartifactId=stampede-plugins", "-Dversion=" + version,
                 "-Dpackaging=jar", "-DgeneratePom=true"), dir, "install", 300);
         assertEquals(0, r.exit, r.output);
+        // The example opts in to the engine switch (issue 14): its stock HTTP Request runs on the engine.
+        Path engineSwitch = jar.resolveSibling(name.replace(".jar", "-switch-to-stampede.jar"));
+        Result s = run(List.of("mvn", "-B", "-q", "org.apache.maven.plugins:maven-install-plugin:3.1.4:install-file",
+                "-Dfile=" + engineSwitch, "-DgroupId=io.stampede", "-DartifactId=stampede-plugins",
+                "-Dversion=" + version, "-Dclassifier=switch-to-stampede", "-Dpackaging=jar", "-DgeneratePom=false"),
+                dir, "install-switch", 300);
+        assertEquals(0, s.exit, s.output);
         return version;
     }
 

@@ -14,6 +14,7 @@ import io.stampede.it.support.Jtl;
 import io.stampede.it.support.JtlRow;
 import io.stampede.it.support.NginxServer;
 import io.stampede.it.support.Plans;
+import io.stampede.it.support.ShopSite;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -75,6 +76,25 @@ class DistributedIT {
         assertEquals(0, builtIn.jtl().errors(), builtIn.output);
         assertTrue(engines.stream().allMatch(e -> e.processes().stream().allMatch(ProcessHandle::isAlive)),
                 "engines keep serving after a run without --remote-exit");
+
+        // 1b. An unchanged stock plan on the Stampede engine (issue 14): the controller loads it switched and sends
+        // the engines EngineHttpRequest elements, which they run with the CSV, extractor, cookies and assertions.
+        // As with stock JMeter, each engine reads the plan's CSV file from its own folder (the engines' working
+        // directory here), not from the controller's plan folder.
+        Files.copy(ROOT.resolve("plans/recorded-shop-users.csv"), dir.resolve("recorded-shop-users.csv"));
+        try (NginxServer shop = NginxServer.start(ShopSite.nginx())) {
+            Run switched = run(ROOT.resolve("plans/recorded-shop.jmx"), "shop", "--remote", remote,
+                    "--engine", "stampede", "--host", "127.0.0.1", "--port", Integer.toString(shop.port()),
+                    "-J", "threads=2", "-J", "duration=4", "-J", "rampup=0");
+            assertEquals(0, switched.exit, switched.output);
+            assertTrue(switched.output.contains("engine stampede: 3 HTTP Requests of recorded-shop.jmx run on Netty"
+                    + " engine"), switched.output);
+            assertTrue(Files.readString(dir.resolve("shop/jmeter.log")).contains("Upgrading class org.apache.jmeter"
+                    + ".protocol.http.sampler.HTTPSamplerProxy to io.stampede.httprequest.EngineHttpRequest"));
+            assertEquals(engineNames(), samplesPerEngine(switched.jtl()).keySet(), "both engines ran the plan");
+            assertEquals(0, switched.jtl().errors(), "every sample passed the plan's assertions");
+            assertEquals(3, switched.jtl().labels().size());
+        }
 
         // 2. Real nginx, both samplers, exact counts; --remote-exit ends the engines with the run.
         nginx = NginxServer.start(NginxServer.Options.defaults());

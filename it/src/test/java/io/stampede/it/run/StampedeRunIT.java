@@ -188,7 +188,7 @@ class StampedeRunIT {
         }
     }
 
-    private static Result stampede(List<String> args, int timeoutSeconds) throws IOException, InterruptedException {
+    static Result stampede(List<String> args, int timeoutSeconds) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>();
         cmd.add(ROOT.resolve("stampede").toString());
         cmd.addAll(args);
@@ -210,7 +210,7 @@ class StampedeRunIT {
         }
     }
 
-    private record Result(int exit, String stdout, String stderr) {
+    record Result(int exit, String stdout, String stderr) {
         String describe() {
             return "exit " + exit + "\n--- stdout\n" + stdout + "\n--- stderr\n" + stderr;
         }

@@ -16,9 +16,14 @@ import io.stampede.jmeter.JavaSelection;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Stateful users at scale (issue 16), one nginx on 127.0.0.1 (login and step locations, no access log): the plan
@@ -34,7 +39,8 @@ public final class VirtualUsersBenchmark {
     }
 
     record Row(String group, int users, long reachedLoop, long samples, long errors, double holdRate,
-               ProcessMemory before, ProcessMemory held, long maxThreads, String pinned, String exit) {
+               ProcessMemory before, ProcessMemory held, long maxThreads, String pinned, String exit,
+               Map<String, Long> failures) {
         double heapPerUserKb() {
             return (held.heapUsedBytes() - before.heapUsedBytes()) / 1024.0 / Math.max(1, reachedLoop);
         }
@@ -54,13 +60,16 @@ public final class VirtualUsersBenchmark {
         String heap = stringArg(args, "--heap", "6g");
         String only = stringArg(args, "--only", "both");
         int classic = intArg(args, "--classic", 0);
+        List<String> extraJvm = List.of(stringArg(args, "--jvm", "").split(" ")).stream()
+                .filter(o -> !o.isBlank()).toList();
         JavaRuntime java = JavaSelection.fromEnvironment(null).choose(true).runtime();
         JMeterHome home = JMeterHome.fromStampedeRoot().requirePlugin("stampede-plugins.jar");
         Path bench = JMeterHome.stampedeRoot().resolve("it/bench");
         Path work = Files.createTempDirectory("stampede-vu-bench-");
         System.out.printf(Locale.ROOT, "virtual users benchmark on %s: %,d users, ramp-up %d s, hold %d s, think %d "
-                + "ms, pool %d, heap %s; stock Thread Group %,d users; %d cores, load average %s%n", java, users,
-                rampUp, hold, think, pool, heap, stockUsers, Runtime.getRuntime().availableProcessors(), load());
+                + "ms, pool %d, heap %s %s; stock Thread Group %,d users; %d cores, load average %s%n", java, users,
+                rampUp, hold, think, pool, heap, extraJvm, stockUsers, Runtime.getRuntime().availableProcessors(),
+                load());
         Set<Row> rows = new java.util.LinkedHashSet<>();
         try (NginxServer nginx = NginxServer.start(StatefulSite.options(0, false))) {
             if (classic > 0) {
@@ -69,7 +78,8 @@ public final class VirtualUsersBenchmark {
             }
             if (!only.equals("stock")) {
                 rows.add(run(home, java, nginx, work.resolve("vu"), "Stampede Virtual User TG",
-                        bench.resolve("virtual-users-bench.jmx"), users, rampUp, hold, think, pool, heap, true));
+                        bench.resolve("virtual-users-bench.jmx"), users, rampUp, hold, think, pool, heap, extraJvm,
+                        true));
                 printHeader();
                 rows.forEach(VirtualUsersBenchmark::print);
             }
@@ -77,7 +87,7 @@ public final class VirtualUsersBenchmark {
                 Thread.sleep(5000);
                 rows.add(run(home, java, nginx, work.resolve("stock"), "JMeter Thread Group",
                         bench.resolve("virtual-users-bench-stock.jmx"), stockUsers, rampUp, hold, think, pool, heap,
-                        false));
+                        extraJvm, false));
             }
         } finally {
             System.out.println("logs kept in " + work);
@@ -85,6 +95,17 @@ public final class VirtualUsersBenchmark {
         System.out.println();
         printHeader();
         rows.forEach(VirtualUsersBenchmark::print);
+        rows.forEach(VirtualUsersBenchmark::printFailures);
+    }
+
+    /** The failed samples of a row by kind (label, response code, message with its numbers blanked), most first. */
+    private static void printFailures(Row r) {
+        if (r.failures.isEmpty()) {
+            return;
+        }
+        System.out.printf("%nfailed samples of %s by kind (label | code | message):%n", r.group);
+        r.failures.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed()).limit(20)
+                .forEach(e -> System.out.printf(Locale.ROOT, "  %,9d  %s%n", e.getValue(), e.getKey()));
     }
 
     private static void printHeader() {
@@ -103,16 +124,25 @@ public final class VirtualUsersBenchmark {
     }
 
     private static Row run(JMeterHome home, JavaRuntime java, NginxServer nginx, Path dir, String group, Path plan,
-                           int users, int rampUp, int hold, int think, int pool, String heap, boolean jfr)
+                           int users, int rampUp, int hold, int think, int pool, String heap, List<String> extraJvm,
+                           boolean jfr)
             throws Exception {
         Files.createDirectories(dir);
         Path recording = dir.resolve("run.jfr");
-        String[] jvm = jfr
-                ? new String[] {"-Xms1g", "-Xmx" + heap, "-XX:+UseG1GC",
-                        "-XX:StartFlightRecording:filename=" + recording + ",settings=default"}
-                : new String[] {"-Xms1g", "-Xmx" + heap, "-XX:+UseG1GC"};
+        // As `stampede run` starts JMeter for a plan with virtual users: without log4j2's per-thread caches.
+        List<String> jvm = new ArrayList<>(List.of("-Xms1g", "-Xmx" + heap, "-XX:+UseG1GC"));
+        if (!extraJvm.contains("-Dlog4j2.enableThreadlocals=true")) {
+            jvm.add("-Dlog4j2.enableThreadlocals=false");
+        }
+        jvm.addAll(extraJvm);
+        if (jfr) {
+            // Every think time is a sleep of 10 s, which JFR's default settings record with its stack (10,000 a
+            // second at 100,000 users): off, the pinning events are what the recording is for.
+            jvm.add("-XX:StartFlightRecording:filename=" + recording
+                    + ",settings=default,jdk.ThreadSleep#enabled=false");
+        }
         JMeterRun.Running run = JMeterRun.of(home, plan, dir).java(java.home())
-                .jvmOptions(jvm)
+                .jvmOptions(jvm.toArray(String[]::new))
                 .jtlFormat(JtlFormat.jmeterDefaults())
                 .property("host", nginx.host()).property("port", nginx.port())
                 .property("users", users).property("rampup", rampUp).property("hold", hold)
@@ -139,6 +169,9 @@ public final class VirtualUsersBenchmark {
         System.out.printf(Locale.ROOT, "  %-26s held:   heap %.1f MB, RSS %.1f MB, %d threads, %d sockets; load %s%n",
                 group, held.heapUsedBytes() / 1048576.0, held.rssBytes() / 1048576.0, held.threads(),
                 held.sockets(), load());
+        if (run.isAlive()) {
+            histogram(java, pid, dir.resolve("histogram.txt"), group);
+        }
         JMeterRun.Result result = run.await();
         String exit = result.timedOut() ? "killed (timeout)" : "exit " + result.exitCode();
         String log = Files.readString(dir.resolve("jmeter.log"));
@@ -148,12 +181,16 @@ public final class VirtualUsersBenchmark {
         }
         Set<String> inLoop = new HashSet<>();
         long[] counts = new long[3];
+        Map<String, Long> failures = new HashMap<>();
         long holdFrom = started + rampUp * 1000L + 10_000L;
         long holdTo = started + (rampUp + hold) * 1000L - 5_000L;
         Jtl.scan(dir.resolve("jmeter.jtl"), row -> {
             counts[0]++;
             if (!row.success()) {
                 counts[1]++;
+                String message = row.responseMessage().replaceAll("[0-9]+", "N");
+                failures.merge(row.label() + " | " + row.responseCode() + " | "
+                        + message.substring(0, Math.min(140, message.length())), 1L, Long::sum);
             }
             if (row.label().equals("step")) {
                 inLoop.add(row.threadName());
@@ -162,10 +199,15 @@ public final class VirtualUsersBenchmark {
                 counts[2]++;
             }
         });
+        // The JTL of 100,000 users is large: what it showed of failures is kept in failures.txt, beside the logs.
         Files.deleteIfExists(dir.resolve("jmeter.jtl"));
+        StringBuilder kinds = new StringBuilder();
+        failures.forEach((k, v) -> kinds.append(v).append('\t').append(k).append('\n'));
+        Files.writeString(dir.resolve("failures.txt"), kinds);
         String pinned = jfr ? pinnedEvents(java, recording) : "-";
         return new Row(group, users, inLoop.size(), counts[0], counts[1],
-                counts[2] * 1000.0 / Math.max(1, holdTo - holdFrom), before, held, maxThreads, pinned, exit);
+                counts[2] * 1000.0 / Math.max(1, holdTo - holdFrom), before, held, maxThreads, pinned, exit,
+                failures);
     }
 
     /**
@@ -219,6 +261,23 @@ public final class VirtualUsersBenchmark {
                 Thread.sleep(3000);
             }
         }
+    }
+
+    /**
+     * What the held users are made of: jcmd GC.class_histogram (live objects, after a full GC) into {@code file},
+     * its top rows printed with bytes per held user.
+     */
+    private static void histogram(JavaRuntime java, long pid, Path file, String group) throws Exception {
+        Process p = new ProcessBuilder(java.home().resolve("bin/jcmd").toString(), Long.toString(pid),
+                "GC.class_histogram").redirectErrorStream(true).redirectOutput(file.toFile()).start();
+        if (!p.waitFor(120, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            System.out.println("  (no class histogram: jcmd took over 120 s)");
+            return;
+        }
+        System.out.println("  " + group + " class histogram (live objects), top rows; all in " + file + ":");
+        Files.readAllLines(file).stream().filter(l -> l.matches("\\s*(num|-+|\\d+:).*")).limit(27)
+                .forEach(l -> System.out.println("    " + l));
     }
 
     /** utime + stime of a process, in clock ticks (1/100 s). */

@@ -19,11 +19,13 @@ import io.stampede.jmeter.JavaSelection;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
@@ -142,5 +144,38 @@ class VirtualUsersIT {
         assertTrue(Files.readString(r.log()).contains(expected), "jmeter.log has it too");
         long samples = Files.exists(r.jtl()) ? Jtl.read(r.jtl()).count() : 0;
         assertEquals(0, samples, "no user ran on OS threads instead");
+    }
+
+    /**
+     * More users than the heap holds: `stampede run` on a heap of 64 MB with 100,000 users started within 2 s runs
+     * out of memory while cloning their plans; it must stop soon (the JVM exits on the first OutOfMemoryError), exit
+     * non-zero and say which option to raise, not hang with users dying one by one.
+     */
+    @Test
+    void tooManyUsersForTheHeapEndWithTheHeapHint() throws Exception {
+        Path root = JMeterHome.stampedeRoot();
+        Path out = work.resolve("oom");
+        List<String> cmd = new ArrayList<>(List.of(root.resolve("stampede").toString(), "run",
+                root.resolve("it/bench/virtual-users-bench.jmx").toString(), "--host", "127.0.0.1",
+                "--port", Integer.toString(nginx.port()), "--heap", "64m", "--no-dashboard", "--out", out.toString(),
+                "-J", "users=100000", "-J", "rampup=2", "-J", "hold=60", "-J", "loops=-1", "-J", "think_ms=10000",
+                "-J", "stampede.connection_sharing=engine"));
+        Path stdout = work.resolve("stampede.out");
+        Path stderr = work.resolve("stampede.err");
+        long started = System.nanoTime();
+        Process p = new ProcessBuilder(cmd).directory(root.toFile())
+                .redirectOutput(stdout.toFile()).redirectError(stderr.toFile()).start();
+        try {
+            boolean ended = p.waitFor(150, TimeUnit.SECONDS);
+            String said = Files.readString(stdout) + "\n--- stderr\n" + Files.readString(stderr);
+            assertTrue(ended, "stampede run did not end within 150 s of running out of heap:\n" + said);
+            assertTrue(p.exitValue() != 0, "exit " + p.exitValue() + ":\n" + said);
+            assertTrue(Files.readString(stderr).contains("JMeter ran out of memory with --heap 64m: give it more "
+                    + "(e.g. --heap 128m)"), said);
+            assertTrue(System.nanoTime() - started < TimeUnit.SECONDS.toNanos(120), said);
+        } finally {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            p.destroyForcibly();
+        }
     }
 }

@@ -13,6 +13,7 @@ import org.apache.jmeter.testelement.property.BooleanProperty;
 import javax.swing.BorderFactory;
 import javax.swing.Box;
 import javax.swing.JCheckBox;
+import javax.swing.JComboBox;
 import javax.swing.JComponent;
 import javax.swing.JLabel;
 import javax.swing.JPanel;
@@ -44,6 +45,11 @@ abstract class StampedeSamplerGui extends AbstractSamplerGui {
     private final JTextField bytesKept = field(9, "How many response body bytes to keep in the result "
             + "(stampede.response_bytes_kept), default 65536. All bytes are still counted in 'bytes'.");
     private final JCheckBox keepAlive = new JCheckBox("Keep-alive");
+    /** Editable, so that a ${variable} can choose the protocol. */
+    private final JComboBox<String> protocol = new JComboBox<>(new String[] {"http/1.1", "h2", "h2c"});
+    private final JTextField streams = field(4, "HTTP/2 streams in flight per connection (stampede.h2.streams), "
+            + "capped by the server's SETTINGS_MAX_CONCURRENT_STREAMS. Requests in flight per thread = connections "
+            + "x streams.");
     private final JTextField connections = field(6, "Connections one JMeter thread keeps busy "
             + "(stampede.connections_per_thread), default 1. Above 1 each sample returns the next completed "
             + "response and sends a new request on that connection: for requests that do not depend on each other.");
@@ -74,6 +80,10 @@ abstract class StampedeSamplerGui extends AbstractSamplerGui {
         JPanel server = new JPanel(new GridBagLayout());
         server.setBorder(BorderFactory.createTitledBorder("Server"));
         addRow(server, 0, "Host:", host, "Port:", port);
+        protocol.setEditable(true);
+        protocol.setToolTipText("stampede.protocol: http/1.1 (default); h2 = HTTP/2 over TLS with ALPN, HTTP/1.1 "
+                + "if the server does not offer h2; h2c = HTTP/2 over cleartext (prior knowledge).");
+        addRow(server, 1, "Protocol:", protocol, "HTTP/2 streams:", streams);
         JPanel options = new JPanel(new GridBagLayout());
         options.setBorder(BorderFactory.createTitledBorder("Connection and response"));
         addRow(options, 0, "Connect timeout (ms):", connectTimeout, "Response timeout (ms):", responseTimeout);
@@ -175,6 +185,9 @@ abstract class StampedeSamplerGui extends AbstractSamplerGui {
         responseTimeout.setText(el.getPropertyAsString(StampedeSampler.RESPONSE_TIMEOUT));
         bytesKept.setText(el.getPropertyAsString(StampedeSampler.RESPONSE_BYTES_KEPT));
         keepAlive.setSelected(el.getPropertyAsBoolean(StampedeSampler.KEEP_ALIVE, true));
+        String p = el.getPropertyAsString(StampedeSampler.PROTOCOL);
+        protocol.setSelectedItem(p.isEmpty() ? "http/1.1" : p);
+        streams.setText(el.getPropertyAsString(StampedeSampler.H2_STREAMS));
         connections.setText(el.getPropertyAsString(StampedeSampler.CONNECTIONS_PER_THREAD));
         pacing.setText(el.getPropertyAsString(StampedeSampler.PACING_MS));
         targetRate.setText(el.getPropertyAsString(StampedeSampler.TARGET_RATE));
@@ -193,6 +206,9 @@ abstract class StampedeSamplerGui extends AbstractSamplerGui {
         el.setProperty(StampedeSampler.RESPONSE_TIMEOUT, responseTimeout.getText());
         el.setProperty(StampedeSampler.RESPONSE_BYTES_KEPT, bytesKept.getText());
         el.setProperty(new BooleanProperty(StampedeSampler.KEEP_ALIVE, keepAlive.isSelected()));
+        Object p = protocol.getEditor().getItem();
+        el.setProperty(StampedeSampler.PROTOCOL, p == null ? "" : p.toString().trim());
+        el.setProperty(StampedeSampler.H2_STREAMS, streams.getText());
         el.setProperty(StampedeSampler.CONNECTIONS_PER_THREAD, connections.getText());
         el.setProperty(StampedeSampler.PACING_MS, pacing.getText());
         el.setProperty(StampedeSampler.TARGET_RATE, targetRate.getText());
@@ -211,6 +227,8 @@ abstract class StampedeSamplerGui extends AbstractSamplerGui {
         responseTimeout.setText(Integer.toString(StampedeSampler.DEFAULT_RESPONSE_TIMEOUT));
         bytesKept.setText(Integer.toString(StampedeSampler.DEFAULT_RESPONSE_BYTES_KEPT));
         keepAlive.setSelected(true);
+        protocol.setSelectedItem("http/1.1");
+        streams.setText("1");
         connections.setText("1");
         pacing.setText("");
         targetRate.setText("");

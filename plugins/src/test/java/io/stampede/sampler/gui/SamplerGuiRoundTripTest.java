@@ -26,7 +26,7 @@ class SamplerGuiRoundTripTest {
             StampedeSampler.CONNECT_TIMEOUT, StampedeSampler.RESPONSE_TIMEOUT, StampedeSampler.RESPONSE_BYTES_KEPT,
             StampedeSampler.CONNECTIONS_PER_THREAD, StampedeSampler.PACING_MS, StampedeSampler.TARGET_RATE,
             StampedeSampler.SOURCE_ADDRESSES, StampedeSampler.PIPELINE_DEPTH, StampedeSampler.TLS_SNI,
-            StampedeSampler.TLS_TRUST_ALL);
+            StampedeSampler.TLS_TRUST_ALL, StampedeSampler.PROTOCOL, StampedeSampler.H2_STREAMS);
 
     private static void setCommon(StampedeSampler s) {
         s.setName("my sampler");
@@ -42,6 +42,8 @@ class SamplerGuiRoundTripTest {
         s.setProperty(StampedeSampler.SOURCE_ADDRESSES, "10.0.0.1-20, 10.0.1.0/28");
         s.setProperty(StampedeSampler.PIPELINE_DEPTH, "8");
         s.setProperty(StampedeSampler.TLS_SNI, "www.example.test");
+        s.setProperty(StampedeSampler.PROTOCOL, "${__P(protocol,h2c)}");
+        s.setProperty(StampedeSampler.H2_STREAMS, "20");
         s.setProperty(new org.apache.jmeter.testelement.property.BooleanProperty(StampedeSampler.TLS_TRUST_ALL,
                 true));
     }

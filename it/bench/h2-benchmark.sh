@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+# Licensed under the Apache License, Version 2.0 (https://www.apache.org/licenses/LICENSE-2.0).
+#
+# HTTP/2 benchmark (issue 15): the Stampede RAW sampler over h2c and h2 (TLS, ALPN) against h2load from Debian's
+# nghttp2-client, on one private nginx (1 worker, access log off, 18-byte file), same connections x streams,
+# alternating which tool goes first in each round. Prints req/s, CPU per request, errors, the ratio per round and
+# the weakest round. Not part of `mvn verify`.
+#
+# usage: it/bench/h2-benchmark.sh [--duration S (35)] [--warmup S (5)] [--rounds N (2)]
+#                                 [--setups h2c-10x20,h2c-1x100,h2-10x20,h2-1x100] [--skip-build]
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+build=true
+args=()
+while (($#)); do
+  case "$1" in
+    --skip-build) build=false; shift ;;
+    -h|--help) sed -n '3,10p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) args+=("$1"); shift ;;
+  esac
+done
+for tool in nginx h2load openssl java; do
+  command -v "$tool" >/dev/null || [[ -x /usr/sbin/$tool ]] || {
+    echo "h2-benchmark: '$tool' is missing; install it (it/run-tests.sh installs nginx-light and nghttp2-client)" >&2
+    exit 2
+  }
+done
+if $build; then
+  (cd "$root" && mvn -B -q -pl src,it -am package -DskipTests)
+fi
+exec java -Xmx512m -cp "$root/it/target/test-classes" -Dstampede.root="$root" \
+  io.stampede.it.bench.Http2Benchmark "${args[@]}"

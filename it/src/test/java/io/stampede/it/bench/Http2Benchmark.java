@@ -1,0 +1,192 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in
+ * compliance with the License. You may obtain a copy of the License at
+ * https://www.apache.org/licenses/LICENSE-2.0
+ */
+package io.stampede.it.bench;
+
+import io.stampede.it.support.FreePort;
+import io.stampede.it.support.JMeterHome;
+import io.stampede.it.support.NginxServer;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * HTTP/2 benchmark (issue 15): the Stampede RAW sampler over h2c and h2 against h2load (Debian's nghttp2-client),
+ * same nginx (1 worker, access log off, 18-byte file, keepalive_requests very high), same connections x streams,
+ * rounds alternating which tool goes first. Prints req/s, load-generator CPU per request, errors, each round's
+ * ratio and the weakest. Not a test; run it with it/bench/h2-benchmark.sh.
+ *
+ * <p>Setups: {@code h2c-10x20} is h2load {@code -c 10 -m 20 -t 2} against 2 JMeter threads x 5 connections x 20
+ * streams (one thread per core each); {@code h2c-1x100} is {@code -c 1 -m 100 -t 1} against 1 thread x 1 x 100.
+ */
+public final class Http2Benchmark {
+    private static final Pattern REQUESTS = Pattern.compile(
+            "requests: (\\d+) total, (\\d+) started, (\\d+) done, (\\d+) succeeded, (\\d+) failed, (\\d+) errored, "
+            + "(\\d+) timeout");
+    private static final Pattern FINISHED = Pattern.compile("finished in ([0-9.]+)s");
+    private static final Pattern CHILD_CPU = Pattern.compile("CHILD_CPU_TICKS (\\d+) (\\d+)");
+    private static final String WRAPPER = "h2load \"$@\"; rc=$?; read -r -a s < /proc/$$/stat;"
+            + " echo \"CHILD_CPU_TICKS ${s[15]} ${s[16]}\"; exit $rc";
+
+    private record Setup(String name, boolean tls, int connections, int streams, int threads) {
+        static Setup parse(String s) {
+            String[] p = s.split("-");
+            String[] cm = p[1].split("x");
+            int c = Integer.parseInt(cm[0]);
+            return new Setup(s, p[0].equals("h2"), c, Integer.parseInt(cm[1]), Math.min(2, c));
+        }
+    }
+
+    private Http2Benchmark() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        int duration = 35;
+        int warmup = 5;
+        int rounds = 2;
+        List<Setup> setups = new ArrayList<>();
+        for (int i = 0; i < args.length; i += 2) {
+            switch (args[i]) {
+                case "--duration" -> duration = Integer.parseInt(args[i + 1]);
+                case "--warmup" -> warmup = Integer.parseInt(args[i + 1]);
+                case "--rounds" -> rounds = Integer.parseInt(args[i + 1]);
+                case "--setups" -> {
+                    for (String s : args[i + 1].split(",")) {
+                        setups.add(Setup.parse(s.trim()));
+                    }
+                }
+                default -> {
+                    System.err.println("h2-benchmark: unknown option " + args[i] + "; use --duration S --warmup S "
+                            + "--rounds N --setups h2c-10x20,h2c-1x100,h2-10x20,h2-1x100");
+                    System.exit(2);
+                }
+            }
+        }
+        if (setups.isEmpty()) {
+            for (String s : new String[] {"h2c-10x20", "h2c-1x100", "h2-10x20", "h2-1x100"}) {
+                setups.add(Setup.parse(s));
+            }
+        }
+        BenchOptions options = new BenchOptions(duration, warmup, 1, EnumSet.of(BenchOptions.Tool.RAW));
+        JMeterHome home = JMeterHome.fromStampedeRoot().requirePlugin("stampede-plugins.jar");
+        Path work = Files.createTempDirectory("stampede-h2-bench-");
+        Path certs = work.resolve("tls");
+        Files.createDirectories(certs);
+        Process p = new ProcessBuilder("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
+                "-subj", "/CN=localhost", "-keyout", certs.resolve("key.pem").toString(), "-out",
+                certs.resolve("cert.pem").toString()).redirectErrorStream(true)
+                .redirectOutput(certs.resolve("openssl.out").toFile()).start();
+        if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
+            throw new IllegalStateException("openssl failed");
+        }
+        int h2c = FreePort.loopback();
+        int h2 = FreePort.loopback();
+        String servers = "server {\n listen 127.0.0.1:" + h2c + " http2;\n root $dir/html;\n }\n"
+                + " server {\n listen 127.0.0.1:" + h2 + " ssl http2;\n root $dir/html;\n ssl_certificate "
+                + certs.resolve("cert.pem") + ";\n ssl_certificate_key " + certs.resolve("key.pem") + ";\n }\n";
+        CpuTimes cpu = CpuTimes.linux();
+        System.out.printf("HTTP/2 benchmark: %d s per run, figures over the %d s after a %d s warm-up, %d rounds; "
+                + "%d cores, load average before: %s%n", duration, duration - warmup, warmup, rounds,
+                Runtime.getRuntime().availableProcessors(), CpuTimes.loadAverage());
+        List<String> summary = new ArrayList<>();
+        try (NginxServer nginx = NginxServer.start(NginxServer.Options.defaults().withSite(servers, ""))) {
+            JMeterLoad jmeter = new JMeterLoad(home, nginx, cpu, options, work);
+            for (Setup s : setups) {
+                int port = s.tls() ? h2 : h2c;
+                String url = (s.tls() ? "https" : "http") + "://127.0.0.1:" + port + "/test.txt";
+                List<Measurement> ours = new ArrayList<>();
+                List<Measurement> theirs = new ArrayList<>();
+                for (int r = 0; r < rounds; r++) {
+                    for (int k = 0; k < 2; k++) {
+                        boolean stampedeNow = (r + k) % 2 == 1;
+                        Measurement m;
+                        if (stampedeNow) {
+                            m = jmeter.measure("Stampede RAW", "bench-h2.jmx", s.name() + "-" + r,
+                                    Map.of("port", port, "protocol", s.tls() ? "h2" : "h2c", "tls", s.tls(),
+                                            "threads", s.threads(), "conns", s.connections() / s.threads(),
+                                            "streams", s.streams()));
+                            ours.add(m);
+                        } else {
+                            m = h2load(nginx, cpu, s, url, warmup, duration - warmup, work.resolve(s.name() + "-" + r));
+                            theirs.add(m);
+                        }
+                        System.out.printf("  %-10s round %d %-13s %9.0f req/s %5.2f cores %6.1f us/req errors %d"
+                                + " (nginx %.2f cores, other load %.2f cores)%n", s.name(), r + 1, m.tool(),
+                                m.requestsPerSecond(), m.cores(), m.cpuMicrosPerRequest(), m.errors(), m.nginxCores(),
+                                m.otherCores());
+                    }
+                }
+                double weakest = Double.MAX_VALUE;
+                StringBuilder ratios = new StringBuilder();
+                for (int r = 0; r < rounds; r++) {
+                    double ratio = ours.get(r).requestsPerSecond() / theirs.get(r).requestsPerSecond();
+                    weakest = Math.min(weakest, ratio);
+                    ratios.append(String.format(" %.2f", ratio));
+                }
+                summary.add(String.format("%-10s Stampede %9.0f req/s %6.1f us/req err %d | h2load %9.0f req/s %6.1f"
+                        + " us/req err %d | ratio per round%s, weakest %.2f", s.name(), mean(ours, true),
+                        mean(ours, false), ours.stream().mapToLong(Measurement::errors).sum(), mean(theirs, true),
+                        mean(theirs, false), theirs.stream().mapToLong(Measurement::errors).sum(), ratios, weakest));
+            }
+        }
+        System.out.println();
+        summary.forEach(System.out::println);
+        try (var files = Files.walk(work)) {
+            files.filter(f -> f.toString().endsWith(".jtl")).forEach(f -> f.toFile().delete());
+        }
+    }
+
+    private static double mean(List<Measurement> ms, boolean rate) {
+        return ms.stream().mapToDouble(m -> rate ? m.requestsPerSecond() : m.cpuMicrosPerRequest()).average()
+                .orElse(Double.NaN);
+    }
+
+    private static Measurement h2load(NginxServer nginx, CpuTimes cpu, Setup s, String url, int warmup, int measured,
+                                      Path dir) throws IOException, InterruptedException {
+        Files.createDirectories(dir);
+        if (warmup > 0) {
+            run(s, url, warmup, dir.resolve("h2load-warmup.out"));
+        }
+        CpuWindow window = CpuWindow.open(cpu, () -> 0.0, nginx.processes());
+        String out = run(s, url, measured, dir.resolve("h2load.out"));
+        CpuWindow.Ended ended = window.end();
+        Matcher m = REQUESTS.matcher(out);
+        Matcher f = FINISHED.matcher(out);
+        Matcher t = CHILD_CPU.matcher(out);
+        if (!m.find() || !f.find() || !t.find()) {
+            throw new IllegalStateException("h2load's output lacks its figures:\n" + out);
+        }
+        long ok = Long.parseLong(m.group(4));
+        long errors = Long.parseLong(m.group(5)) + Long.parseLong(m.group(6)) + Long.parseLong(m.group(7));
+        double seconds = Double.parseDouble(f.group(1));
+        double h2loadCpu = (Long.parseLong(t.group(1)) + Long.parseLong(t.group(2))) / (double) cpu.ticksPerSecond();
+        return new Measurement("h2load", ok + errors, errors, seconds, h2loadCpu, ended.nginxCpu(),
+                ended.machineCpu());
+    }
+
+    private static String run(Setup s, String url, int seconds, Path output) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(List.of("bash", "-c", WRAPPER, "h2load", "-c", Integer.toString(s.connections()),
+                "-m", Integer.toString(s.streams()), "-t", Integer.toString(s.threads()), "-D",
+                Integer.toString(seconds), url)).redirectErrorStream(true).redirectOutput(output.toFile()).start();
+        if (!p.waitFor(seconds + 60L, TimeUnit.SECONDS)) {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            p.destroyForcibly();
+            throw new IllegalStateException("h2load did not finish within " + (seconds + 60) + " s");
+        }
+        String out = Files.readString(output);
+        if (p.exitValue() != 0) {
+            throw new IllegalStateException("h2load exited with " + p.exitValue() + ":\n" + out);
+        }
+        return out;
+    }
+}

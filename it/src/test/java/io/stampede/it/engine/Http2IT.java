@@ -1,0 +1,239 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in
+ * compliance with the License. You may obtain a copy of the License at
+ * https://www.apache.org/licenses/LICENSE-2.0
+ */
+package io.stampede.it.engine;
+
+import io.stampede.it.support.FreePort;
+import io.stampede.it.support.JMeterHome;
+import io.stampede.it.support.JMeterRun;
+import io.stampede.it.support.Jtl;
+import io.stampede.it.support.JtlRow;
+import io.stampede.it.support.Plans;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+
+import static org.junit.jupiter.api.Assertions.assertAll;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Both Stampede samplers over HTTP/2 in real JMeter plans against a real nginx (Debian's nginx-light 1.22): h2 over
+ * TLS with ALPN ({@code listen ... ssl http2}, a self-signed certificate made by openssl here), h2c by prior
+ * knowledge ({@code listen ... http2} on cleartext), a TLS port without http2 (the ALPN fallback to HTTP/1.1), a port
+ * that allows one stream at a time, under the Stepping and the Concurrency Thread Groups. nginx logs, per request,
+ * its connection serial number, {@code $http2} (h2, h2c or empty for HTTP/1.1) and the request's number on its
+ * connection, so the test counts on the server's side what went over which connection and protocol.
+ */
+class Http2IT {
+    private static final int THREADS = 4;
+    private static final int LOOPS = 200;
+    private static final String RAW = "RAW GET /test.txt";
+    private static final String HTTP = "HTTP GET /test.txt";
+
+    private static Path dir;
+    private static Process nginx;
+    private static int h2Port;
+    private static int h2cPort;
+    private static int http1TlsPort;
+    private static int oneStreamPort;
+
+    @BeforeAll
+    static void startNginx() throws Exception {
+        dir = Files.createTempDirectory("stampede-h2-");
+        Files.createDirectories(dir.resolve("html"));
+        Files.writeString(dir.resolve("html/test.txt"), "Hello, Stampede!!\n");
+        Process p = new ProcessBuilder("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
+                "-subj", "/CN=localhost", "-keyout", dir.resolve("key.pem").toString(), "-out",
+                dir.resolve("cert.pem").toString()).redirectErrorStream(true)
+                .redirectOutput(dir.resolve("openssl.out").toFile()).start();
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0, "openssl failed");
+        h2Port = FreePort.loopback();
+        h2cPort = FreePort.loopback();
+        http1TlsPort = FreePort.loopback();
+        oneStreamPort = FreePort.loopback();
+        String tls = "    ssl_certificate " + dir.resolve("cert.pem") + ";\n    ssl_certificate_key "
+                + dir.resolve("key.pem") + ";\n";
+        String root = "    root " + dir.resolve("html") + ";\n";
+        // As root, nginx's workers would run as nobody and could not read this test's private folder.
+        String user = "root".equals(System.getProperty("user.name")) ? "user root;\n" : "";
+        Files.writeString(dir.resolve("nginx.conf"), user + "worker_processes 1;\npid " + dir.resolve("pid") + ";\n"
+                + "error_log " + dir.resolve("error.log") + " warn;\nevents { worker_connections 4096; }\n"
+                + "http {\n  types { text/plain txt; }\n"
+                + "  log_format h2 '$server_port $connection $http2 $connection_requests $status';\n"
+                + "  access_log " + dir.resolve("access.log") + " h2;\n"
+                + "  keepalive_requests 100000000;\n  keepalive_timeout 300s;\n"
+                + "  client_body_temp_path " + dir + "/body;\n"
+                + "  server {\n    listen 127.0.0.1:" + h2Port + " ssl http2;\n" + tls + root + "  }\n"
+                + "  server {\n    listen 127.0.0.1:" + h2cPort + " http2;\n" + root + "  }\n"
+                + "  server {\n    listen 127.0.0.1:" + http1TlsPort + " ssl;\n" + tls + root + "  }\n"
+                + "  server {\n    listen 127.0.0.1:" + oneStreamPort + " http2;\n"
+                + "    http2_max_concurrent_streams 1;\n" + root + "  }\n"
+                + "}\n");
+        nginx = new ProcessBuilder("/usr/sbin/nginx", "-p", dir + "/", "-e", dir.resolve("error.log").toString(),
+                "-c", dir.resolve("nginx.conf").toString(), "-g", "daemon off;").redirectErrorStream(true)
+                .redirectOutput(dir.resolve("nginx.out").toFile()).start();
+        for (int port : new int[] {h2Port, h2cPort, http1TlsPort, oneStreamPort}) {
+            awaitListening(port);
+        }
+    }
+
+    @AfterAll
+    static void stopNginx() throws Exception {
+        if (nginx != null) {
+            nginx.destroy();
+            if (!nginx.waitFor(10, TimeUnit.SECONDS)) {
+                nginx.destroyForcibly();
+            }
+        }
+    }
+
+    private static void awaitListening(int port) throws Exception {
+        for (int i = 0; i < 100 && nginx.isAlive(); i++) {
+            try (Socket s = new Socket()) {
+                s.connect(new InetSocketAddress("127.0.0.1", port), 200);
+                return;
+            } catch (IOException notYet) {
+                Thread.sleep(100);
+            }
+        }
+        throw new IllegalStateException("nginx did not start: " + Files.readString(dir.resolve("nginx.out"))
+                + Files.readString(dir.resolve("error.log")));
+    }
+
+    /** One access-log line: port, connection serial, $http2, request number on the connection, status. */
+    private record Logged(int port, long connection, String http2, long requestOnConnection, String status) {
+    }
+
+    private static List<Logged> log(int port) throws IOException {
+        return Files.readAllLines(dir.resolve("access.log")).stream().map(l -> l.split(" ", -1))
+                .map(f -> new Logged(Integer.parseInt(f[0]), Long.parseLong(f[1]), f[2], Long.parseLong(f[3]), f[4]))
+                .filter(l -> l.port() == port).toList();
+    }
+
+    private static Jtl run(String plan, Path work, Map<String, Object> props) {
+        JMeterRun.Result r = JMeterRun.of(JMeterHome.fromStampedeRoot(), Plans.get(plan), work)
+                .property("host", "127.0.0.1").property("threads", THREADS).property("loops", LOOPS)
+                .property("iterations", LOOPS).properties(props)
+                .timeout(Duration.ofSeconds(120)).run();
+        assertTrue(r.succeeded(), r.describe());
+        return Jtl.read(r.jtl());
+    }
+
+    private static String firstFailure(Jtl jtl) {
+        return jtl.rows().stream().filter(r -> !r.success()).map(JtlRow::toString).findFirst().orElse("none");
+    }
+
+    private static void assertExact(Jtl jtl, int connsPerSampler) {
+        int perLabel = THREADS * LOOPS;
+        assertAll(
+                () -> assertEquals(Set.of(RAW, HTTP), jtl.labels()),
+                () -> assertEquals(perLabel, jtl.count(RAW), "RAW samples"),
+                () -> assertEquals(perLabel, jtl.count(HTTP), "HTTP samples"),
+                () -> assertEquals(0, jtl.errors(), () -> "failed samples, first: " + firstFailure(jtl)),
+                () -> assertEquals(Set.of("200"), jtl.statusCodes()),
+                () -> assertEquals(THREADS * connsPerSampler, jtl.label(RAW).connectsAboveZero(),
+                        "Connect > 0 only on the stream that opened each connection (RAW)"),
+                () -> assertEquals(THREADS * connsPerSampler, jtl.label(HTTP).connectsAboveZero(),
+                        "Connect > 0 only on the stream that opened each connection (HTTP)"),
+                () -> assertTrue(jtl.rows().stream().allMatch(r -> r.bytes() > 18 && r.sentBytes() > 0),
+                        "bytes = header block + DATA, sentBytes = header block"));
+    }
+
+    /** Requests nginx served per connection on {@code port}, by connection serial. */
+    private static Map<Long, Long> perConnection(List<Logged> log) {
+        return log.stream().collect(Collectors.groupingBy(Logged::connection, TreeMap::new, Collectors.counting()));
+    }
+
+    @Test
+    void h2cUnderTheSteppingThreadGroupMultiplexesStreamsOnFewConnections() throws Exception {
+        int before = log(h2cPort).size();
+        Jtl jtl = run("h2-stepping.jmx", dir.resolve("h2c"), Map.of("port", h2cPort, "protocol", "h2c",
+                "conns", 2, "streams", 10));
+        assertExact(jtl, 2);
+        List<Logged> log = log(h2cPort).subList(before, log(h2cPort).size());
+        Map<Long, Long> conns = perConnection(log);
+        assertAll(
+                () -> assertTrue(log.stream().allMatch(l -> l.http2().equals("h2c")), "nginx saw h2c only"),
+                () -> assertEquals(THREADS * 2 * 2, conns.size(),
+                        "TCP connections: threads x 2 samplers x 2 connections; per connection: " + conns),
+                // Every sample is one request; a thread that ends leaves at most connections x streams - 1
+                // requests in flight, which nginx serves but no sample reports.
+                () -> assertTrue(log.size() >= 2 * THREADS * LOOPS
+                        && log.size() <= 2 * THREADS * LOOPS + THREADS * 2 * (2 * 10 - 1), "requests " + log.size()),
+                () -> assertTrue(log.stream().mapToLong(Logged::requestOnConnection).max().orElse(0) >= LOOPS / 2,
+                        "many requests (streams) per connection"));
+    }
+
+    @Test
+    void h2OverTlsUnderTheConcurrencyThreadGroupNegotiatesH2WithAlpn() throws Exception {
+        int before = log(h2Port).size();
+        Jtl jtl = run("h2-concurrency.jmx", dir.resolve("h2"), Map.of("port", h2Port, "protocol", "h2",
+                "tls", true, "scheme", "https", "conns", 1, "streams", 20));
+        assertExact(jtl, 1);
+        List<Logged> log = log(h2Port).subList(before, log(h2Port).size());
+        assertAll(
+                () -> assertTrue(log.stream().allMatch(l -> l.http2().equals("h2")), "nginx saw h2 only"),
+                () -> assertEquals(THREADS * 2, perConnection(log).size(), "one TLS connection per thread and sampler"),
+                () -> assertTrue(jtl.rows().stream().allMatch(r -> r.url().startsWith("https://127.0.0.1:" + h2Port)),
+                        "https URLs"));
+    }
+
+    @Test
+    void h2AgainstATlsServerWithoutHttp2FallsBackToHttp11() throws Exception {
+        int before = log(http1TlsPort).size();
+        Jtl jtl = run("h2-stepping.jmx", dir.resolve("fallback"), Map.of("port", http1TlsPort, "protocol", "h2",
+                "tls", true, "scheme", "https", "loops", 20));
+        List<Logged> log = log(http1TlsPort).subList(before, log(http1TlsPort).size());
+        assertAll(
+                () -> assertEquals(0, jtl.errors(), () -> "failed samples, first: " + firstFailure(jtl)),
+                () -> assertEquals(2 * THREADS * 20, jtl.count()),
+                () -> assertTrue(log.stream().allMatch(l -> l.http2().isEmpty()), "nginx saw HTTP/1.1 only"),
+                () -> assertEquals(2 * THREADS * 20, log.size()));
+    }
+
+    @Test
+    void aServerAllowingOneStreamGetsOneAtATimeWithoutErrors() throws Exception {
+        int before = log(oneStreamPort).size();
+        Jtl jtl = run("h2-stepping.jmx", dir.resolve("one"), Map.of("port", oneStreamPort, "protocol", "h2c",
+                "streams", 20, "loops", 50));
+        List<Logged> log = log(oneStreamPort).subList(before, log(oneStreamPort).size());
+        assertAll(
+                () -> assertEquals(0, jtl.errors(), () -> "SETTINGS_MAX_CONCURRENT_STREAMS 1 is obeyed, no "
+                        + "REFUSED_STREAM; first failure: " + firstFailure(jtl)),
+                () -> assertEquals(2 * THREADS * 50, jtl.count()),
+                () -> assertEquals(THREADS * 2, perConnection(log).size()));
+    }
+
+    @Test
+    void h2cToATlsPortFailsAtOnceSayingTheServerDoesNotSpeakHttp2() throws Exception {
+        long start = System.nanoTime();
+        Jtl jtl = run("h2-stepping.jmx", dir.resolve("h2c-to-tls"), Map.of("port", h2Port, "protocol", "h2c",
+                "loops", 2));
+        long seconds = (System.nanoTime() - start) / 1_000_000_000L;
+        assertEquals(2 * THREADS * 2, jtl.count());
+        assertEquals(jtl.count(), jtl.errors());
+        for (JtlRow r : jtl.rows()) {
+            assertEquals("Non HTTP response code: io.stampede.engine.Http2ProtocolException", r.responseCode(),
+                    r.toString());
+            assertTrue(r.responseMessage().contains("did not answer in HTTP/2"), r.responseMessage());
+            assertTrue(r.elapsed() < 5000, "a clear failure, not a hang: " + r);
+        }
+        assertTrue(seconds < 60, "took " + seconds + " s");
+    }
+}

@@ -1,0 +1,65 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in
+ * compliance with the License. You may obtain a copy of the License at
+ * https://www.apache.org/licenses/LICENSE-2.0
+ */
+package io.stampede.engine;
+
+import io.netty.handler.codec.http2.Http2SecurityUtil;
+import io.netty.handler.ssl.ApplicationProtocolConfig;
+import io.netty.handler.ssl.ApplicationProtocolNames;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslContextBuilder;
+import io.netty.handler.ssl.SslProvider;
+import io.netty.handler.ssl.SupportedCipherSuiteFilter;
+import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
+
+import javax.net.ssl.SSLException;
+
+/**
+ * The engine's TLS client contexts that offer {@code h2,http/1.1} in ALPN (RFC 7301), with the cipher suites HTTP/2
+ * allows (RFC 9113 §9.2.2): one verifying, one trusting any certificate, each made at first use and shared by all
+ * connections so that sessions resume. The server's choice is read from the handshake; a server without ALPN or
+ * without h2 is spoken to in HTTP/1.1.
+ */
+final class AlpnContexts {
+    private volatile SslContext verifying;
+    private volatile SslContext trustingAll;
+
+    SslContext get(boolean trustAll) {
+        SslContext c = trustAll ? trustingAll : verifying;
+        if (c == null) {
+            synchronized (this) {
+                c = trustAll ? trustingAll : verifying;
+                if (c == null) {
+                    c = create(trustAll);
+                    if (trustAll) {
+                        trustingAll = c;
+                    } else {
+                        verifying = c;
+                    }
+                }
+            }
+        }
+        return c;
+    }
+
+    private static SslContext create(boolean trustAll) {
+        try {
+            SslContextBuilder b = SslContextBuilder.forClient().sslProvider(SslProvider.JDK)
+                    .ciphers(Http2SecurityUtil.CIPHERS, SupportedCipherSuiteFilter.INSTANCE)
+                    .applicationProtocolConfig(new ApplicationProtocolConfig(ApplicationProtocolConfig.Protocol.ALPN,
+                            ApplicationProtocolConfig.SelectorFailureBehavior.NO_ADVERTISE,
+                            ApplicationProtocolConfig.SelectedListenerFailureBehavior.ACCEPT,
+                            ApplicationProtocolNames.HTTP_2, ApplicationProtocolNames.HTTP_1_1));
+            if (trustAll) {
+                b.trustManager(InsecureTrustManagerFactory.INSTANCE).endpointIdentificationAlgorithm(null);
+            } else {
+                b.endpointIdentificationAlgorithm("HTTPS");
+            }
+            return b.build();
+        } catch (SSLException e) {
+            throw new IllegalStateException("cannot create the TLS client context with ALPN: " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,90 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in
+ * compliance with the License. You may obtain a copy of the License at
+ * https://www.apache.org/licenses/LICENSE-2.0
+ */
+package io.stampede.engine;
+
+import java.net.InetSocketAddress;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A JMeter thread's HTTP/2 connections: {@code connections} connections of {@code streams} streams each, so that
+ * many requests of one thread are in flight at once, as h2load's {@code -c} and {@code -m}. Each sample is the next
+ * stream to complete; every slot whose outcome was taken is sent again at the next sample, so with one connection
+ * of one stream a sample is exactly one request, sent when the sample starts. The thread owns the response
+ * timeouts: an overdue stream is reset, the others go on.
+ */
+public final class Http2Group {
+    private final Http2Connection[] connections;
+    private final Http2Exchange[] slots;
+    private final CompletionQueue queue;
+    private volatile boolean interrupted;
+
+    /**
+     * @param tls null for h2c; else h2 over TLS with ALPN
+     * @param local source address of the connections, null for the kernel's choice
+     */
+    public Http2Group(Engine engine, InetSocketAddress remote, InetSocketAddress local, Tls tls,
+                      Http2Options options, int connections, int streams, int connectTimeoutMillis) {
+        queue = new CompletionQueue(Thread.currentThread());
+        this.connections = new Http2Connection[connections];
+        slots = new Http2Exchange[connections * streams];
+        for (int i = 0; i < connections; i++) {
+            Http2Connection c = new Http2Connection(engine, engine.nextLoop(), queue, remote, local,
+                    connectTimeoutMillis, streams, tls, options);
+            this.connections[i] = c;
+            System.arraycopy(c.exchanges(), 0, slots, i * streams, streams);
+        }
+    }
+
+    /** False once a connection's event loop stopped (the engine was shut down): make a new group. */
+    public boolean usable() {
+        return connections[0].usable();
+    }
+
+    /**
+     * Sends {@code request} on every idle slot, then waits for the next outcome; it is taken (read it before the next
+     * call). Null when the sample was interrupted (stop test now).
+     */
+    public Http2Exchange next(Http2Request request, int responseBytesKept, int responseTimeoutMillis) {
+        interrupted = false;
+        for (Http2Exchange e : slots) {
+            if (e.held()) {
+                e.arm(request, responseBytesKept, responseTimeoutMillis);
+            }
+        }
+        long idle = TimeUnit.MILLISECONDS.toNanos(Math.max(1, responseTimeoutMillis));
+        CompletionQueue.Node n = queue.poll();
+        while (n == null) {
+            if (interrupted || Thread.currentThread().isInterrupted()) {
+                return null;
+            }
+            long now = System.nanoTime();
+            long earliest = now + idle;
+            for (Http2Exchange e : slots) {
+                long d = e.deadlineNanos();
+                if (d != 0 && !e.expireIfOverdue(now) && d - earliest < 0) {
+                    earliest = d;
+                }
+            }
+            n = queue.poll(Math.max(1, earliest - now));
+        }
+        Http2Exchange e = (Http2Exchange) n;
+        e.take();
+        return e;
+    }
+
+    /** Any thread (stop test now): the sample waiting in {@link #next} returns at once. */
+    public void interrupt() {
+        interrupted = true;
+        queue.wake();
+    }
+
+    /** Owner: closes every connection; what is in flight fails. */
+    public void close() {
+        for (Http2Connection c : connections) {
+            c.close();
+        }
+    }
+}

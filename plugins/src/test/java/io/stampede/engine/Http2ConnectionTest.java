@@ -1,0 +1,200 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in
+ * compliance with the License. You may obtain a copy of the License at
+ * https://www.apache.org/licenses/LICENSE-2.0
+ */
+package io.stampede.engine;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The HTTP/2 session against a real (in-test, Netty) h2c server: streams, limits, resets, GOAWAY, timeouts. */
+class Http2ConnectionTest {
+
+    @AfterAll
+    static void stopEngine() {
+        Engine.shutdown();
+    }
+
+    private static Http2Request request(String method, String path, String body, InetSocketAddress at) {
+        String text = method + " " + path + " HTTP/1.1\r\nHost: 127.0.0.1:" + at.getPort()
+                + "\r\nX-Test: Yes\r\nConnection: keep-alive\r\n\r\n" + body;
+        return Http2Request.of(PreparedRequest.of(text, method, path, "127.0.0.1", at.getPort(), false),
+                "test", false, "127.0.0.1:" + at.getPort());
+    }
+
+    private static Http2Group group(Http2TestServer server, int connections, int streams) {
+        // A generous connect timeout: the first connection of the JVM loads the HTTP/2 codec on a loaded machine.
+        return new Http2Group(Engine.get(), server.address(), null, null, Http2Options.DEFAULTS, connections, streams,
+                20_000);
+    }
+
+    private static String text(ReceivedResponse r) {
+        return new String(r.keptBodyBuffer(), 0, r.keptBodyLength(), StandardCharsets.US_ASCII);
+    }
+
+    @Test
+    void aStreamCarriesTheResponseWithItsBytesAndOnlyTheFirstHasConnectTime() throws Exception {
+        try (Http2TestServer server = new Http2TestServer(0, false)) {
+            Http2Group g = group(server, 1, 1);
+            Http2Request req = request("GET", "/", "", server.address());
+            Http2Exchange first = g.next(req, 1000, 2000);
+            assertFalse(first.failed(), () -> String.valueOf(first.failure()));
+            ReceivedResponse r = first.response();
+            assertEquals(200, r.status());
+            assertEquals("hello", text(r));
+            String head = new String(r.headerBlock(), 0, r.headerBlockLength(), StandardCharsets.ISO_8859_1);
+            assertTrue(head.startsWith("HTTP/2 200\r\n"), head);
+            assertTrue(head.contains("content-type: text/plain\r\n"), head);
+            assertEquals("text/plain", r.contentType());
+            assertEquals("OK", r.reason());
+            assertEquals(5, r.bodyBytes());
+            assertTrue(r.headerBytes() > 0 && r.headerBytes() < head.length(), "compressed header block bytes");
+            assertTrue(first.sentBytes() > 0, "header block sent");
+            assertTrue(first.connectNanos() > 0, "the stream that opened the connection has Connect");
+            assertTrue(first.firstByteNanos() >= first.startNanos());
+            assertEquals("HTTP/2", first.protocol());
+            long firstSent = first.sentBytes();
+            Http2Exchange second = g.next(req, 1000, 2000);
+            assertFalse(second.failed());
+            assertEquals(0, second.connectNanos(), "a later stream on the open connection has no Connect");
+            assertTrue(second.sentBytes() < firstSent, "HPACK indexes repeated headers: " + second.sentBytes());
+            assertEquals(1, server.connections.get());
+            g.close();
+        }
+    }
+
+    @Test
+    void aBodyGoesInDataFramesAndConnectionHeadersAreDropped() throws Exception {
+        try (Http2TestServer server = new Http2TestServer(0, false)) {
+            Http2Group g = group(server, 1, 1);
+            Http2Exchange e = g.next(request("POST", "/echo", "0123456789", server.address()), 1000, 2000);
+            assertFalse(e.failed(), () -> String.valueOf(e.failure()));
+            assertEquals("received 10", text(e.response()));
+            g.close();
+        }
+    }
+
+    @Test
+    void streamsShareOneConnectionUpToTheServersLimit() throws Exception {
+        try (Http2TestServer server = new Http2TestServer(3, false)) {
+            Http2Group g = group(server, 1, 10);
+            Http2Request req = request("GET", "/slow", "", server.address());
+            int ok = 0;
+            for (int i = 0; i < 40; i++) {
+                Http2Exchange e = g.next(req, 1000, 5000);
+                assertFalse(e.failed(), () -> String.valueOf(e.failure()));
+                ok++;
+            }
+            assertEquals(40, ok);
+            assertEquals(1, server.connections.get(), "one TCP connection");
+            assertEquals(3, server.maxActive.get(), "streams at once: the server's SETTINGS_MAX_CONCURRENT_STREAMS");
+            g.close();
+        }
+    }
+
+    @Test
+    void aResetStreamFailsWithItsErrorCode() throws Exception {
+        try (Http2TestServer server = new Http2TestServer(0, false)) {
+            Http2Group g = group(server, 1, 1);
+            Http2Exchange e = g.next(request("GET", "/reset", "", server.address()), 1000, 2000);
+            assertTrue(e.failed());
+            assertInstanceOf(StreamResetException.class, e.failure());
+            assertTrue(e.failure().getMessage().contains("REFUSED_STREAM (0x7)"), e.failure().getMessage());
+            Http2Exchange next = g.next(request("GET", "/", "", server.address()), 1000, 2000);
+            assertFalse(next.failed(), "the connection goes on after a stream reset");
+            assertEquals(1, server.connections.get());
+            g.close();
+        }
+    }
+
+    @Test
+    void afterGoAwayLaterStreamsAreRetriedOnceOnANewConnectionThenFail() throws Exception {
+        try (Http2TestServer server = new Http2TestServer(0, true)) {
+            Http2Group g = group(server, 1, 3);
+            Http2Request req = request("GET", "/", "", server.address());
+            // An exchange is reused once taken: read each outcome as it comes.
+            int ok = 0;
+            List<IOException> failures = new ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                Http2Exchange e = g.next(req, 1000, 2000);
+                if (e.failed()) {
+                    failures.add(e.failure());
+                } else {
+                    ok++;
+                }
+            }
+            // Connection 1 answers stream 1 and sends GOAWAY(last 1): streams 3 and 5 go to connection 2, which
+            // answers one and sends GOAWAY again; the other was retried already and fails.
+            assertEquals(2, ok, failures::toString);
+            assertEquals(1, failures.size());
+            assertInstanceOf(GoAwayException.class, failures.get(0));
+            // A third connection may be opening already: the slot re-armed after the first result is the one
+            // connection 2's GOAWAY sent on.
+            assertTrue(server.connections.get() >= 2, "a new connection after GOAWAY");
+            g.close();
+        }
+    }
+
+    @Test
+    void aStreamOverItsResponseTimeoutIsResetAndTheOthersGoOn() throws Exception {
+        try (Http2TestServer server = new Http2TestServer(0, false)) {
+            Http2Group g = group(server, 1, 1);
+            Http2Exchange e = g.next(request("GET", "/never", "", server.address()), 1000, 200);
+            assertTrue(e.failed());
+            assertInstanceOf(ResponseTimeoutException.class, e.failure());
+            Http2Exchange next = g.next(request("GET", "/", "", server.address()), 1000, 2000);
+            assertFalse(next.failed(), () -> String.valueOf(next.failure()));
+            assertEquals(1, server.connections.get(), "the timeout reset a stream, not the connection");
+            g.close();
+        }
+    }
+
+    @Test
+    void h2cToAnHttp11OnlyServerFailsAtOnceSayingSo() throws Exception {
+        try (ServerSocket ss = new ServerSocket(0, 5, InetAddress.getLoopbackAddress())) {
+            Thread t = new Thread(() -> {
+                try (Socket s = ss.accept()) {
+                    InputStream in = s.getInputStream();
+                    in.read(new byte[4096]);
+                    OutputStream out = s.getOutputStream();
+                    out.write("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+                            .getBytes(StandardCharsets.US_ASCII));
+                    out.flush();
+                } catch (IOException ignored) {
+                    // the test reads the client's side
+                }
+            });
+            t.start();
+            InetSocketAddress at = new InetSocketAddress("127.0.0.1", ss.getLocalPort());
+            Http2Group g = new Http2Group(Engine.get(), at, null, null, Http2Options.DEFAULTS, 1, 1, 20_000);
+            long start = System.nanoTime();
+            Http2Exchange e = g.next(request("GET", "/", "", at), 1000, 30_000);
+            long millis = (System.nanoTime() - start) / 1_000_000;
+            assertTrue(e.failed());
+            assertInstanceOf(Http2ProtocolException.class, e.failure());
+            assertNotNull(e.failure().getMessage());
+            assertTrue(e.failure().getMessage().contains("did not answer in HTTP/2"), e.failure().getMessage());
+            assertTrue(millis < 2000, "failed in " + millis + " ms, not at a timeout");
+            g.close();
+            t.join(2000);
+        }
+    }
+}
