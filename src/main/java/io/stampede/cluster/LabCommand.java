@@ -41,7 +41,8 @@ final class LabCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "FILE", description = "the cluster description (YAML)")
     Path file;
 
-    @Option(names = "--vm", description = "run the checks a-f inside a qemu guest with a real IPVS kernel")
+    @Option(names = "--vm", description = "run the checks a-f (LVS-DR) or check 7 with a real netem (HAProxy)"
+            + " inside a qemu guest on Debian's kernel")
     boolean vm;
 
     @Option(names = "--vm-cache", paramLabel = "DIR",

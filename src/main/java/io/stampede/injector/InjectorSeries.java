@@ -16,18 +16,25 @@ import java.util.Optional;
  * The injector's own time series, one row a second, as the Stampede agent inside JMeter wrote it to
  * {@code injector.csv}: the JMeter process's CPU and the whole machine's, in cores, against the cores the JVM
  * sees; GC pause time from the JVM's GC notifications; the longest stall of a thread that asks to wake every
- * millisecond (how late any thread of the JVM, event loops included, got the CPU); used heap.
+ * millisecond (how late any thread of the JVM, event loops included, got the CPU); used heap; the longest lag of
+ * the Stampede engine's own event loops (a task queued on each loop every 100 ms, timed until it ran), NaN in
+ * seconds without an engine (stock samplers, files written before the column existed).
  */
 public record InjectorSeries(List<Row> rows) {
     public static final String FILE = "injector.csv";
     public static final String HEADER =
-            "second,process_cpu_cores,machine_cpu_cores,cores,gc_pause_ms,gc_count,stall_max_ms,heap_used_mb";
+            "second,process_cpu_cores,machine_cpu_cores,cores,gc_pause_ms,gc_count,stall_max_ms,heap_used_mb,"
+            + "loop_lag_max_ms";
 
     public record Row(int second, double processCpu, double machineCpu, int cores, double gcPauseMs, int gcCount,
-                      double stallMaxMs, double heapUsedMb) {}
+                      double stallMaxMs, double heapUsedMb, double loopLagMaxMs) {}
 
     public static Optional<InjectorSeries> readIfPresent(Path folder) throws IOException {
-        Path file = folder.resolve(FILE);
+        return readFile(folder.resolve(FILE));
+    }
+
+    /** One series file (a remote engine's injector-HOST_PORT.csv); empty when absent or without a whole row. */
+    public static Optional<InjectorSeries> readFile(Path file) throws IOException {
         if (!Files.isRegularFile(file)) {
             return Optional.empty();
         }
@@ -43,7 +50,8 @@ public record InjectorSeries(List<Row> rows) {
             try {
                 rows.add(new Row(Integer.parseInt(f[0]), Double.parseDouble(f[1]), Double.parseDouble(f[2]),
                         Integer.parseInt(f[3]), Double.parseDouble(f[4]), Integer.parseInt(f[5]),
-                        Double.parseDouble(f[6]), Double.parseDouble(f[7])));
+                        Double.parseDouble(f[6]), Double.parseDouble(f[7]),
+                        f.length > 8 && !f[8].isBlank() ? Double.parseDouble(f[8]) : Double.NaN));
             } catch (NumberFormatException e) {
                 // same: a partial row
             }
@@ -73,7 +81,24 @@ public record InjectorSeries(List<Row> rows) {
 
     /** The 90th percentile of the per-second longest stalls: how late threads got the CPU most of the time. */
     public double p90StallMs() {
-        double[] s = rows.stream().mapToDouble(Row::stallMaxMs).sorted().toArray();
-        return s.length == 0 ? 0 : s[Math.min(s.length - 1, (int) Math.ceil(0.9 * s.length) - 1)];
+        return p90(rows.stream().mapToDouble(Row::stallMaxMs).sorted().toArray());
+    }
+
+    /** Whether the engine's event loops were probed at all (a Stampede sampler ran on them). */
+    public boolean hasLoopLag() {
+        return rows.stream().anyMatch(r -> !Double.isNaN(r.loopLagMaxMs()));
+    }
+
+    public double maxLoopLagMs() {
+        return rows.stream().mapToDouble(Row::loopLagMaxMs).filter(v -> !Double.isNaN(v)).max().orElse(0);
+    }
+
+    /** The 90th percentile of the per-second longest loop lags, over the seconds an engine ran. */
+    public double p90LoopLagMs() {
+        return p90(rows.stream().mapToDouble(Row::loopLagMaxMs).filter(v -> !Double.isNaN(v)).sorted().toArray());
+    }
+
+    private static double p90(double[] sorted) {
+        return sorted.length == 0 ? 0 : sorted[Math.min(sorted.length - 1, (int) Math.ceil(0.9 * sorted.length) - 1)];
     }
 }

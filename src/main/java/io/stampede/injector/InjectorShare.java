@@ -41,6 +41,9 @@ public record InjectorShare(long scheduled, long late, long maxLagUs, Optional<I
             if (x.maxStallMs() >= InjectorThresholds.STALL_MS) {
                 s.add(String.format(Locale.ROOT, "threads waited up to %.0f ms for the CPU", x.maxStallMs()));
             }
+            if (x.maxLoopLagMs() >= InjectorThresholds.LOOP_LAG_MS) {
+                s.add(String.format(Locale.ROOT, "the event loops ran tasks up to %.0f ms late", x.maxLoopLagMs()));
+            }
             if (x.cores() > 0 && x.meanMachineCpu() >= InjectorThresholds.MACHINE_CPU_SHARE * x.cores()) {
                 s.add(String.format(Locale.ROOT, "CPU %.2f of %d cores busy (JMeter %.2f)", x.meanMachineCpu(),
                         x.cores(), x.meanProcessCpu()));
@@ -61,9 +64,10 @@ public record InjectorShare(long scheduled, long late, long maxLagUs, Optional<I
                     InjectorThresholds.LATE_SEND_US / 1000, maxLagUs / 1000.0));
         }
         series.ifPresent(x -> parts.add(String.format(Locale.ROOT,
-                "CPU JMeter %.2f, machine %.2f of %d cores; GC %.2f s; stalls p90 %.1f ms, max %.0f ms",
+                "CPU JMeter %.2f, machine %.2f of %d cores; GC %.2f s; stalls p90 %.1f ms, max %.0f ms; %s",
                 x.meanProcessCpu(), x.meanMachineCpu(), x.cores(), x.gcPauseMs() / 1000, x.p90StallMs(),
-                x.maxStallMs())));
+                x.maxStallMs(), x.hasLoopLag() ? String.format(Locale.ROOT, "event loops lag p90 %.1f ms, max %.0f ms",
+                        x.p90LoopLagMs(), x.maxLoopLagMs()) : "event loops not probed (no Stampede engine ran)")));
         if (parts.isEmpty()) {
             return "injector: no schedule and no injector.csv: nothing measured";
         }

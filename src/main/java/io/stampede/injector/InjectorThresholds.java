@@ -24,6 +24,11 @@ public final class InjectorThresholds {
     public static final double GC_SHARE = 0.02;
     /** Suspect when one second held a thread stall of at least 50 ms (a thread asking for 1 ms got it 50 ms late). */
     public static final double STALL_MS = 50;
+    /**
+     * Suspect when one second held an event-loop lag of at least 50 ms: a task queued on one of the engine's loops
+     * ran 50 ms later, so every response and write on that loop could wait as long.
+     */
+    public static final double LOOP_LAG_MS = 50;
     /** Suspect when the machine's CPU was, on average over the run, at least 90 % busy. */
     public static final double MACHINE_CPU_SHARE = 0.90;
 

@@ -10,6 +10,7 @@ import io.stampede.cli.StampedeRoot;
 import io.stampede.jmeter.JMeterCommandLine;
 import io.stampede.jmeter.JMeterInstallation;
 import io.stampede.jmeter.JMeterStop;
+import io.stampede.run.InjectorMonitorStart;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -19,7 +20,9 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.regex.Matcher;
@@ -114,7 +117,14 @@ public final class ServerCommand implements Callable<Integer> {
         List<String> jvm = new ArrayList<>(List.of("-Xms256m", "-Xmx" + heap, "-XX:+UseG1GC",
                 "-XX:MaxGCPauseMillis=100", "-Djava.awt.headless=true"));
         jvm.addAll(settings.jvmOptions());
-        List<String> cmd = JMeterCommandLine.server(jmeter, jvm, logFile, settings.jmeterProperties());
+        // the injector monitor in the engine: its own series next to the log, sent to each distributed run's
+        // controller too, under the name controllers know this engine by
+        Map<String, String> props = new LinkedHashMap<>(settings.jmeterProperties());
+        props.put("stampede.engine_name", settings.advertisedAddress() + ":" + settings.registryPort());
+        String base = logFile.getFileName().toString().replaceFirst("\\.log$", "");
+        props = InjectorMonitorStart.properties(props, logFile.resolveSibling(base + "-injector-monitor.groovy"),
+                logFile.resolveSibling(base + "-injector.csv"));
+        List<String> cmd = JMeterCommandLine.server(jmeter, jvm, logFile, props);
 
         Process engine = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         AtomicBoolean stopping = new AtomicBoolean();

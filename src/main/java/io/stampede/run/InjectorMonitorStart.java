@@ -16,25 +16,30 @@ import java.util.Map;
 /**
  * Starts the plugin's injector monitor inside JMeter for any plan: JMeter runs the file named by
  * {@code jsr223.init.file} at start-up, in the class loader that holds lib/ext, so a one-line Groovy script can
- * start it; the monitor writes injector.csv into the run folder.
+ * start it; the monitor writes injector.csv into the run folder. `stampede server` starts it the same way in each
+ * engine, which also sends its rows to the controller of a distributed run (io.stampede.remote.InjectorCollector).
  */
-final class InjectorMonitorStart {
+public final class InjectorMonitorStart {
     static final String SCRIPT = "injector-monitor.groovy";
 
     private InjectorMonitorStart() {}
 
     /** The run's JMeter properties plus the two that start the monitor; writes the script into {@code dir}. */
     static Map<String, String> properties(Map<String, String> given, Path dir) {
-        Path script = dir.resolve(SCRIPT);
+        return properties(given, dir.resolve(SCRIPT), dir.resolve(InjectorSeries.FILE));
+    }
+
+    /** The given JMeter properties plus the two that start the monitor writing {@code csv}; writes {@code script}. */
+    public static Map<String, String> properties(Map<String, String> given, Path script, Path csv) {
         try {
-            Files.writeString(script, "// Written by `stampede run`: starts Stampede's injector monitor (injector.csv)"
-                    + "\nio.stampede.injector.InjectorMonitor.start(props.getProperty('stampede.injector_csv'))\n");
+            Files.writeString(script, "// Written by Stampede: starts its injector monitor (" + csv.getFileName()
+                    + ")\nio.stampede.injector.InjectorMonitor.start(props.getProperty('stampede.injector_csv'))\n");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
         Map<String, String> p = new LinkedHashMap<>(given);
         p.putIfAbsent("jsr223.init.file", script.toString());
-        p.put("stampede.injector_csv", dir.resolve(InjectorSeries.FILE).toString());
+        p.put("stampede.injector_csv", csv.toString());
         return p;
     }
 }

@@ -12,6 +12,7 @@ import io.stampede.jmeter.JavaRuntime;
 import io.stampede.jmeter.JavaSelection;
 import io.stampede.plan.HttpRequestEngine;
 import io.stampede.remote.RemoteEngine;
+import io.stampede.remote.InjectorCollector;
 import io.stampede.remote.RemoteEngines;
 import io.stampede.results.LatencyWindows;
 import io.stampede.results.RunStatistics;
@@ -262,7 +263,9 @@ public final class RunCommand implements Callable<Integer> {
                     setup.engines().size(), setup.engines().jmeterList());
         }
         out.printf("stampede run: results in %s%n", files.dir());
-        try (JMeterProcess jmeter = JMeterProcess.start(setup, props, files, heap, out)) {
+        InjectorCollector collector = setup.engines() == null ? null : collector(setup.engines(), files, out);
+        RunProperties runProps = collector == null ? props : props.with(InjectorCollector.PROPERTY, collector.url());
+        try (collector; JMeterProcess jmeter = JMeterProcess.start(setup, runProps, files, heap, out)) {
             LatencyWindows windows = new LatencyWindows(windowSeconds * 1000L);
             RunStatistics stats = new ProgressPrinter(out, injector, progressEvery).follow(jmeter, files.jtl(), windows);
             int exit = jmeter.exitValue();
@@ -273,6 +276,9 @@ public final class RunCommand implements Callable<Integer> {
             RunReport report = new RunReport(out, files);
             report.summarize("stampede run: " + setup.plan().path().getFileName() + " against " + props.get("host")
                     + ":" + props.get("port"), stats, windows, Optional.ofNullable(steadyAfter), injector);
+            if (setup.engines() != null) {
+                report.engines(setup.engines(), stats.spanMs());
+            }
             int status = ExitCodes.OK;
             if (files.dashboard() != null) {
                 out.println("stampede run: generating the HTML dashboard...");
@@ -287,6 +293,26 @@ public final class RunCommand implements Callable<Integer> {
             report.line("  jtl        " + files.jtl());
             report.write();
             return status;
+        }
+    }
+
+    /**
+     * The endpoint each engine's injector monitor sends its rows to, on the address the engines call this
+     * controller back on; none (said once) when that address is unknown.
+     */
+    private static InjectorCollector collector(RemoteEngines engines, RunFiles files, PrintWriter out) {
+        Optional<String> address = engines.callbackAddress();
+        if (address.isEmpty()) {
+            out.println("stampede run: no route to the first engine found: the engines' injector series are not"
+                    + " collected");
+            return null;
+        }
+        try {
+            return InjectorCollector.start(address.get(), files.dir());
+        } catch (IOException e) {
+            out.println("stampede run: cannot listen for the engines' injector series on " + address.get() + ": "
+                    + e.getMessage());
+            return null;
         }
     }
 

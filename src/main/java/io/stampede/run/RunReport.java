@@ -7,12 +7,16 @@ package io.stampede.run;
 
 import io.stampede.injector.InjectorSeries;
 import io.stampede.injector.InjectorShare;
+import io.stampede.remote.InjectorCollector;
+import io.stampede.remote.RemoteEngine;
+import io.stampede.remote.RemoteEngines;
 import io.stampede.results.LatencyHistogramFile;
 import io.stampede.results.LatencyWindows;
 import io.stampede.results.RunStatistics;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -64,6 +68,27 @@ final class RunReport {
             summary.add("  " + l.strip());
         }
         summary.forEach(out::println);
+    }
+
+    /**
+     * Each remote engine's own share, from the series its monitor sent (injector-HOST_PORT.csv); an engine that
+     * sent none is said to be someone else's in one line.
+     */
+    void engines(RemoteEngines engines, long runMillis) throws IOException {
+        for (RemoteEngine e : engines.engines()) {
+            Path file = InjectorCollector.file(files.dir(), e);
+            Optional<InjectorSeries> series = InjectorSeries.readFile(file);
+            if (series.isEmpty()) {
+                line("  engine " + e + ": no injector series: not started by `stampede server` (a user's own"
+                        + " jmeter-server?), or it could not reach this controller");
+                continue;
+            }
+            InjectorShare share = new InjectorShare(0, 0, 0, series, runMillis);
+            for (String l : share.line().split("\n")) {
+                line("  engine " + e + " " + l.strip());
+            }
+            line("  engine " + e + " series " + file.getFileName());
+        }
     }
 
     /** One more line of the summary, printed and kept for summary.txt. */

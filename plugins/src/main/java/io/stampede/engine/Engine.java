@@ -27,6 +27,7 @@ import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.SslProvider;
 import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
 import io.netty.util.concurrent.DefaultThreadFactory;
+import io.netty.util.concurrent.EventExecutor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -38,6 +39,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 
 /**
  * The one Netty event-loop group of the JVM, shared by every Stampede sampler of every JMeter thread. It is the only
@@ -163,6 +165,17 @@ public final class Engine {
 
     void connectionClosed() {
         open.decrementAndGet();
+    }
+
+    /**
+     * Hands each event loop of the running engine to {@code visitor}, for probes that queue a task and measure how
+     * late the loop runs it (the injector monitor's loop lag). Never starts an engine: nothing happens without one.
+     */
+    public static void forEachLoop(Consumer<EventExecutor> visitor) {
+        Engine e = current;
+        if (e != null && !e.group.isShuttingDown()) {
+            e.group.forEach(visitor);
+        }
     }
 
     /** An event loop for a new connection (round-robin over the group). */

@@ -7,6 +7,7 @@ package io.stampede.injector;
 
 import com.sun.management.GarbageCollectionNotificationInfo;
 import com.sun.management.OperatingSystemMXBean;
+import io.stampede.engine.Engine;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.lang.management.GarbageCollectorMXBean;
@@ -29,15 +30,21 @@ import org.slf4j.LoggerFactory;
  * What only the injector knows about its own time, written once a second to a CSV file while JMeter runs: the
  * JMeter process's CPU and the machine's, in cores, against the cores the JVM sees; GC pause time from the JVM's
  * GC notifications; the longest stall of a probe thread that asks to wake every millisecond (jHiccup's idea: when
- * it wakes late, every thread of the JVM, event loops and JMeter threads alike, could not run either); used heap.
+ * it wakes late, every thread of the JVM, event loops and JMeter threads alike, could not run either); used heap;
+ * the longest lag of the Stampede engine's own event loops ({@link LoopLagProbe}: a task queued on each loop
+ * every 100 ms, timed until it runs), empty while no engine runs (a plan of stock samplers, or before the first
+ * Stampede sample).
  *
- * <p>Started from JMeter's {@code jsr223.init.file} by `stampede run`, so it runs for any plan, stock samplers too.
+ * <p>Started from JMeter's {@code jsr223.init.file} by `stampede run`, so it runs for any plan, stock samplers too,
+ * and by `stampede server` in each engine, which then also sends its rows to the controller of the test running
+ * ({@link CollectorPush}).
  * Its threads are daemons: the JVM's exit ends them.
  */
 public final class InjectorMonitor {
     private static final Logger LOG = LoggerFactory.getLogger(InjectorMonitor.class);
     static final String HEADER =
-            "second,process_cpu_cores,machine_cpu_cores,cores,gc_pause_ms,gc_count,stall_max_ms,heap_used_mb";
+            "second,process_cpu_cores,machine_cpu_cores,cores,gc_pause_ms,gc_count,stall_max_ms,heap_used_mb,"
+            + "loop_lag_max_ms";
     private static final long PROBE_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
 
     private final Path file;
@@ -45,9 +52,13 @@ public final class InjectorMonitor {
     private final AtomicLong gcCount = new AtomicLong();
     private final AtomicLong stallMaxNanos = new AtomicLong();
     private final MachineCpu machine = new MachineCpu();
+    private final LoopLagProbe loops = new LoopLagProbe(Engine::forEachLoop);
 
-    private InjectorMonitor(Path file) {
+    private final CollectorPush push;
+
+    private InjectorMonitor(Path file, CollectorPush push) {
         this.file = file;
+        this.push = push;
     }
 
     /** Starts the monitor writing to {@code csv}; a blank path does nothing. Called once per JMeter process. */
@@ -55,9 +66,10 @@ public final class InjectorMonitor {
         if (csv == null || csv.isBlank()) {
             return;
         }
-        InjectorMonitor m = new InjectorMonitor(Path.of(csv));
+        InjectorMonitor m = new InjectorMonitor(Path.of(csv), CollectorPush.ofJMeter());
         m.listenToGc();
         daemon(m::probe, "stampede-injector-stall-probe");
+        daemon(m.loops::run, "stampede-injector-loop-probe");
         daemon(m::write, "stampede-injector-monitor");
         LOG.info("Stampede injector monitor: writing {} once a second", csv);
     }
@@ -124,10 +136,14 @@ public final class InjectorMonitor {
                 lastWall = wall;
                 lastCpu = cpu;
                 double machineCores = machine.sample() * cores;
-                out.printf(Locale.ROOT, "%d,%.3f,%.3f,%d,%.1f,%d,%.2f,%.1f%n", second, processCores, machineCores,
-                        cores, gcPauseMs.sumThenReset(), gcCount.getAndSet(0),
-                        stallMaxNanos.getAndSet(0) / 1e6, memory.getHeapMemoryUsage().getUsed() / 1048576.0);
+                long loopLag = loops.takeMaxNanos();
+                String row = String.format(Locale.ROOT, "%d,%.3f,%.3f,%d,%.1f,%d,%.2f,%.1f,%s", second,
+                        processCores, machineCores, cores, gcPauseMs.sumThenReset(), gcCount.getAndSet(0),
+                        stallMaxNanos.getAndSet(0) / 1e6, memory.getHeapMemoryUsage().getUsed() / 1048576.0,
+                        loopLag < 0 ? "" : String.format(Locale.ROOT, "%.2f", loopLag / 1e6));
+                out.println(row);
                 out.flush();
+                push.send(HEADER, row);
             }
         } catch (IOException e) {
             LOG.warn("Stampede injector monitor: cannot write {}: {}", file, e.toString());

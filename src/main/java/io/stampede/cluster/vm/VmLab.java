@@ -6,6 +6,7 @@
 package io.stampede.cluster.vm;
 
 import io.stampede.cli.ExitCodes;
+import io.stampede.cluster.lab.BlockingTimeShift;
 import io.stampede.cluster.model.ClusterSpec;
 import io.stampede.cluster.model.HealthCheck;
 import io.stampede.cluster.model.Host;
@@ -31,7 +32,9 @@ import java.util.stream.Collectors;
  * The real-kernel lab: the described LVS-DR cluster inside a guest running Debian's kernel with IPVS, with
  * keepalived programming the real IPVS table from the generated keepalived.conf (no -P), and the generated
  * ipvsadm.rules loaded by the real ipvsadm. Six checks, a to f (see {@link #TITLES}); the guest measures, this
- * class prepares the run and reads the verdicts.
+ * class prepares the run and reads the verdicts. A description with HAProxy in front gets the namespace lab's
+ * check 7 there instead, both halves: Debian's kernel has sch_netem, which the host's may lack
+ * ({@link VmBlockingTime}).
  */
 public final class VmLab {
 
@@ -57,11 +60,6 @@ public final class VmLab {
 
     /** Exit code: OK every applicable check passed, CHECK_FAILED a check failed or the guest broke off, CANNOT_RUN. */
     public int run(ClusterSpec spec, Path cache) {
-        if (!spec.isDirectRouting()) {
-            out.println("lab --vm: the VM lab proves LVS-DR directors on a real IPVS kernel; this description has"
-                    + " HAProxy in front (use 'cluster lab' without --vm)");
-            return ExitCodes.CANNOT_RUN;
-        }
         List<String> missing = GuestImage.missingTools();
         if (!missing.isEmpty()) {
             out.println("lab --vm: missing programs: " + String.join(", ", missing)
@@ -86,12 +84,28 @@ public final class VmLab {
             Path run = top.resolve("run");
             prepare(spec, run);
             out.println("lab --vm: booting Debian's kernel under qemu (TCG) with cluster " + spec.name() + ", VIP "
-                    + spec.vip() + ", " + spec.realservers().size() + " realservers, scheduler "
-                    + spec.lvs().scheduler());
+                    + spec.vip() + ", " + spec.realservers().size() + " realservers, "
+                    + (spec.isDirectRouting() ? "scheduler " + spec.lvs().scheduler()
+                    : "HAProxy on " + spec.vrrp().hosts().size() + " node(s): check 7 (blocking time, netem)"));
             out.flush();
             Map<String, String> verdicts = new LinkedHashMap<>();
-            GuestRun.Outcome o = GuestRun.boot(image, run, LIMIT_SECONDS, report -> show(report, verdicts));
-            return conclude(o, verdicts);
+            if (spec.isDirectRouting()) {
+                GuestRun.Outcome o = GuestRun.boot(image, run, LIMIT_SECONDS, report -> show(report, verdicts));
+                return conclude(o, verdicts, TITLES.keySet());
+            }
+            VmBlockingTime check7 = new VmBlockingTime(weighted(spec), slowRealserver(spec));
+            GuestRun.Outcome o = GuestRun.boot(image, run, LIMIT_SECONDS, report -> {
+                if (!check7.accept(report)) {
+                    show(report, verdicts);
+                }
+            });
+            if (o.ended() && check7.measured()) {
+                VmBlockingTime.Verdict v = check7.verdict();
+                verdicts.put("7", v.pass() ? "PASS" : "FAIL");
+                out.println("check 7 " + verdicts.get("7") + ": " + BlockingTimeShift.TITLE + "\n    "
+                        + v.detail().replace("\n", "\n    "));
+            }
+            return conclude(o, verdicts, Set.of("7"));
         } catch (IOException | VmException e) {
             out.println("lab --vm: " + e.getMessage());
             return ExitCodes.CHECK_FAILED;
@@ -114,10 +128,10 @@ public final class VmLab {
         out.flush();
     }
 
-    private int conclude(GuestRun.Outcome o, Map<String, String> verdicts) {
+    private int conclude(GuestRun.Outcome o, Map<String, String> verdicts, Set<String> expected) {
         long failed = verdicts.values().stream().filter("FAIL"::equals).count();
         long passed = verdicts.values().stream().filter("PASS"::equals).count();
-        Set<String> absent = new HashSet<>(TITLES.keySet());
+        Set<String> absent = new HashSet<>(expected);
         absent.removeAll(verdicts.keySet());
         out.println("lab --vm: " + passed + " passed, " + failed + " failed, "
                 + (verdicts.size() - passed - failed) + " not applicable; guest ran " + o.millis() / 100 / 10.0
@@ -150,6 +164,13 @@ public final class VmLab {
         for (RenderedFile f : renderer.render(spec)) {
             write(run.resolve("rendered").resolve(f.relativePath()), f.content());
         }
+        for (Host h : spec.vrrp().hosts()) {
+            Files.createDirectories(Path.of(layout(run, h.name()).path("/run/haproxy")));
+        }
+        write(run.resolve("run.env"), environment(spec, spec.isDirectRouting() ? "lab" : "haproxy"));
+        if (!spec.isDirectRouting()) {
+            return;
+        }
         for (boolean sync : List.of(true, false)) {
             ClusterSpec variant = spec.withLvs(spec.lvs().withSyncDaemon(sync));
             for (RenderedFile f : renderer.render(variant)) {
@@ -159,11 +180,20 @@ public final class VmLab {
                 }
             }
         }
-        write(run.resolve("run.env"), environment(spec, "lab"));
+    }
+
+    /** The realservers HAProxy sends requests to (weight > 0), in the description's order. */
+    static List<String> weighted(ClusterSpec spec) {
+        return spec.realservers().stream().filter(r -> r.weight() > 0).map(Realserver::name).toList();
+    }
+
+    /** Check 7 delays the link towards the last realserver that takes requests, as the namespace lab does. */
+    static String slowRealserver(ClusterSpec spec) {
+        List<String> w = weighted(spec);
+        return w.get(w.size() - 1);
     }
 
     static String environment(ClusterSpec spec, String mode) {
-        HealthCheck hc = spec.healthCheck();
         Map<String, String> env = new LinkedHashMap<>();
         env.put("MODE", mode);
         env.put("GUEST_LIMIT", String.valueOf(LIMIT_SECONDS - 20));
@@ -183,6 +213,19 @@ public final class VmLab {
             env.put("ADDR_" + var(rs.name()), rs.address().toString());
             env.put("WEIGHT_" + var(rs.name()), String.valueOf(rs.weight()));
         }
+        if (!spec.isDirectRouting()) {
+            // check 7 only: behind HAProxy a realserver may listen on a port of its own
+            for (Realserver rs : spec.realservers()) {
+                env.put("PORT_" + var(rs.name()), String.valueOf(rs.port()));
+            }
+            env.put("WEIGHTED", String.join(" ", weighted(spec)));
+            env.put("SLOW", slowRealserver(spec));
+            env.put("BLOG", NginxRenderer.BLOCKING_LOG);
+            env.put("REQUESTS", String.valueOf(VmBlockingTime.REQUESTS));
+            env.put("SORRY", "");
+            return shell(env);
+        }
+        HealthCheck hc = spec.healthCheck();
         env.put("SORRY", spec.lvs().sorryServer() == null ? "" : spec.lvs().sorryServer().toString());
         env.put("SCHED", spec.lvs().scheduler());
         env.put("PERSISTENCE", String.valueOf(spec.lvs().persistenceSeconds()));
@@ -202,6 +245,10 @@ public final class VmLab {
         if (System.getenv("STAMPEDE_VM_DEBUG") != null) {
             env.put("STL_DEBUG", "1");
         }
+        return shell(env);
+    }
+
+    private static String shell(Map<String, String> env) {
         return env.entrySet().stream().map(e -> e.getKey() + "='" + e.getValue() + "'")
                 .collect(Collectors.joining("\n", "", "\n"));
     }
@@ -215,7 +262,7 @@ public final class VmLab {
         Set<Ipv4> used = new HashSet<>();
         used.add(spec.vip());
         spec.allHosts().forEach(h -> used.add(h.address()));
-        if (spec.lvs().sorryServer() != null) {
+        if (spec.lvs() != null && spec.lvs().sorryServer() != null) {
             used.add(spec.lvs().sorryServer());
         }
         Ipv4 candidate = spec.network().network().plus((1 << (32 - spec.network().prefix())) - 2);

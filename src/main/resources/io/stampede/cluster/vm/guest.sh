@@ -90,8 +90,10 @@ fi
 ip link add br0 type bridge
 ip link set br0 up
 n=0
+declare -A BRPORT   # host -> its port on the bridge (check 7 delays one)
 add_host() { # name address
   n=$((n + 1))
+  BRPORT[$1]=v$n
   ip netns add "$1"
   ip link add "v$n" type veth peer name "$IFACE" netns "$1"
   ip link set "v$n" master br0 up
@@ -108,17 +110,18 @@ net_sysctl() { # ns file: the per-namespace net.* lines only, as the host lab do
 nginx_start() { in_ns "$1" nginx -c "$(file_of "$1" nginx.conf)" 2>> "$RUN/$1-nginx.err"; }
 nginx_pid() { cat "$(h "$1")/run/nginx.pid" 2>/dev/null; }
 nginx_stop() { local p; p=$(nginx_pid "$1"); [[ -n $p ]] && kill -QUIT "$p"; wait_for 5 bash -c "! kill -0 $p 2>/dev/null"; }
-answers() { [[ $(in_ns _client curl -s -m 2 "http://$1:$PORT/") == "$2" ]]; }
+answers() { [[ $(in_ns _client curl -s -m 2 "http://$1:${3:-$PORT}/") == "$2" ]]; }   # address name [port]
 
 add_host _client "$CLIENT"
 for rs in $REALSERVERS; do
   add_host "$rs" "$(val ADDR "$rs")"
   net_sysctl "$rs" "$(file_of "$rs" 90-stampede-realserver.conf)"
-  grep '^ExecStart=' "$(file_of "$rs" stampede-lvs-dr.service)" | sed 's/^ExecStart=-\?//' | while read -r -a cmd; do
+  unit=$(file_of "$rs" stampede-lvs-dr.service)   # LVS-DR only: the VIP on lo, ARP kept quiet
+  [[ -n $unit ]] && grep '^ExecStart=' "$unit" | sed 's/^ExecStart=-\?//' | while read -r -a cmd; do
     in_ns "$rs" "${cmd[@]}" || say "WARN $rs: ${cmd[*]} failed"
   done
   nginx_start "$rs"
-  wait_for 10 answers "$(val ADDR "$rs")" "$rs" || say "WARN $rs: nginx does not answer: $(tail -2 "$RUN/$rs-nginx.err" 2>/dev/null)"
+  wait_for 10 answers "$(val ADDR "$rs")" "$rs" "$(val PORT "$rs")" || say "WARN $rs: nginx does not answer: $(tail -2 "$RUN/$rs-nginx.err" 2>/dev/null)"
 done
 if [[ -n $SORRY ]]; then
   # set up like a realserver (VIP on lo, ARP kept quiet), answering with a page that says sorry
@@ -151,6 +154,68 @@ keepalived_stop() { # TERM: keepalived withdraws its VIP and its IPVS services o
 holds_vip() { ip -n "$1" -4 addr show dev "$IFACE" | grep -q " $VIP/32 "; }
 in_table() { in_ns "$1" ipvsadm -L -n | grep -q -- "-> $2:$PORT "; }
 rule_count() { in_ns "$1" ipvsadm -L -n | grep -c -- "-> .*:$PORT "; }
+
+# --------------------------------------------------------------------------------------------------------------
+# haproxy: HAProxy nodes in front (keepalived VRRP only), then lab check 7: the blocking time on every realserver,
+# without and with `tc qdisc ... netem delay 5ms` on the bridge port towards one. The host does the arithmetic:
+# this side reports each realserver's new blocking-time log lines ("BLOG PHASE HOST LINE").
+# --------------------------------------------------------------------------------------------------------------
+blog_lines() { local f; f=$(h "$1")$BLOG; [[ -f $f ]] && wc -l < "$f" || echo 0; }
+every_realserver_answers() { # through the VIP, each weighted realserver at least once in 2 x their number
+  local rs urls=() i
+  for ((i = 0; i < 2 * $(echo $WEIGHTED | wc -w); i++)); do urls+=("http://$VIP:$PORT/"); done
+  in_ns _client curl -s -m 3 -w '\n' "${urls[@]}" > "$RUN/7-ready.out" 2>&1
+  for rs in $WEIGHTED; do grep -qx "$rs" "$RUN/7-ready.out" || return 1; done
+}
+batch_7() { # phase: REQUESTS requests through the VIP on one keep-alive connection, then every new log line
+  local phase=$1 rs i urls=() counts="" grew
+  declare -A from
+  for rs in $WEIGHTED; do from[$rs]=$(blog_lines "$rs"); done
+  for ((i = 0; i < REQUESTS; i++)); do urls+=("http://$VIP:$PORT/"); done
+  in_ns _client curl -s -m 10 -w '\n' "${urls[@]}" > "$RUN/7-$phase.out" 2>&1
+  for rs in $WEIGHTED; do counts+="$rs $(grep -cx "$rs" "$RUN/7-$phase.out"), "; done
+  # nginx writes its log buffer at most 1 s later (flush=1s): wait for every log to grow, then one more flush
+  grew() { local r; for r in $WEIGHTED; do (( $(blog_lines "$r") > ${from[$r]} )) || return 1; done; }
+  wait_for 5 grew
+  sleep 1.5
+  say "TRAFFIC $phase $REQUESTS requests through $VIP:$PORT, $(grep -c . "$RUN/7-$phase.out") answered (${counts%, })"
+  for rs in $WEIGHTED; do
+    tail -n +$((from[$rs] + 1)) "$(h "$rs")$BLOG" | while IFS= read -r line; do say "BLOG $phase $rs $line"; done
+  done
+}
+if [[ $MODE == haproxy ]]; then
+  for d in $DIRECTORS; do
+    add_host "$d" "$(val ADDR "$d")"
+    net_sysctl "$d" "$(file_of "$d" 90-stampede-haproxy.conf)"   # ip_nonlocal_bind: bind the VIP before holding it
+    limit=$(grep -m1 '^LimitNOFILE=' "$(file_of "$d" stampede-limits.conf)" | cut -d= -f2)
+    (exec ip netns exec "$d" prlimit --nofile="$limit:$limit" haproxy -db -f "$(file_of "$d" haproxy.cfg)" \
+      >> "$RUN/$d-haproxy.log" 2>&1) &
+    keepalived_start "$d" "$(file_of "$d" keepalived.conf)"
+  done
+  t0=$(ms)
+  if ! wait_for 30 holds_vip "$MASTER"; then
+    say "FATAL keepalived did not put the VIP on $MASTER within 30 s: $(tail -5 "$RUN/$MASTER-keepalived.log" | tr '\n' '|') haproxy: $(tail -3 "$RUN/$MASTER-haproxy.log" | tr '\n' '|')"
+    exit 1
+  fi
+  t_vip=$(ms)
+  if ! wait_for 30 every_realserver_answers; then
+    say "FATAL HAProxy on $MASTER does not reach every realserver through $VIP:$PORT: $(tr '\n' ' ' < "$RUN/7-ready.out" | cut -c1-200) haproxy: $(tail -3 "$RUN/$MASTER-haproxy.log" | tr '\n' '|')"
+    exit 1
+  fi
+  say "UP VRRP MASTER $MASTER holds $VIP after $(secs "$t0" "$t_vip") s; HAProxy answers from $WEIGHTED"
+  sleep 1.5   # the readiness requests' log lines are flushed before the first batch counts its own
+  batch_7 before
+  modprobe sch_netem 2>/dev/null
+  port=${BRPORT[$SLOW]}
+  if out=$(tc qdisc add dev "$port" root netem delay 5ms 2>&1); then
+    say "NETEM $SLOW ok: tc qdisc add dev $port root netem delay 5ms (kernel $(uname -r)): $(tc qdisc show dev "$port" | head -1)"
+    batch_7 after
+    tc qdisc del dev "$port" root
+  else
+    say "NETEM $SLOW FAIL: tc qdisc add dev $port root netem delay 5ms: $out"
+  fi
+  exit 0   # powering off ends every daemon
+fi
 
 for d in $DIRECTORS; do
   add_host "$d" "$(val ADDR "$d")"

@@ -124,9 +124,22 @@ class VmLabIT {
 
     @Test
     @Order(4)
-    void haproxyDescriptionsAreRefusedByTheVmLab() throws Exception {
-        StampedeJar.Result r = StampedeJar.run(120, "cluster", "lab", "haproxy/example/cluster.yaml", "--vm");
-        assertEquals(6, r.exitCode(), r.output());
-        assertTrue(r.output().contains("HAProxy in front (use 'cluster lab' without --vm)"), r.output());
+    void haproxyExampleRunsCheckSevenWithNetemOnDebiansKernel() throws Exception {
+        StampedeJar.Result r = StampedeJar.run(600, "cluster", "lab", "haproxy/example/cluster.yaml", "--vm");
+        String out = r.output();
+        assertEquals(0, r.exitCode(), out);
+        assertTrue(out.contains("check 7 PASS"), out);
+        assertTrue(out.contains("lab --vm: 1 passed, 0 failed, 0 not applicable"), out);
+        assertTrue(out.contains("root netem delay 5ms"), "tc's own account of the qdisc\n" + out);
+        // the figures: every realserver before and after, the slow one (web3, the last) +4..+7 ms, others ±1 ms
+        for (String web : List.of("web1", "web2")) {
+            Matcher m = Pattern.compile(web + ": p50 [\\d.]+ -> [\\d.]+ ms, ([+-][\\d.]+) ms \\(not delayed").matcher(out);
+            assertTrue(m.find(), web + "\n" + out);
+            assertTrue(Math.abs(Double.parseDouble(m.group(1))) <= 1, m.group());
+        }
+        Matcher slow = Pattern.compile("web3: p50 [\\d.]+ -> [\\d.]+ ms, \\+([\\d.]+) ms \\(delayed").matcher(out);
+        assertTrue(slow.find(), out);
+        double delta = Double.parseDouble(slow.group(1));
+        assertTrue(delta >= 4 && delta <= 7, slow.group());
     }
 }

@@ -63,6 +63,8 @@ class InjectorShareIT {
         Assumptions.assumeTrue(others < Integer.parseInt(cpu.group(3)) / 2.0,
                 "other processes took " + others + " cores during the quiet run:\n" + quiet);
         assertTrue(quiet.contains("injector: ") && quiet.contains("(below the thresholds)"), quiet);
+        // the Stampede sampler's engine ran: its event loops were probed
+        assertTrue(quiet.matches("(?s).*event loops lag p90 [\\d.]+ ms, max \\d+ ms.*"), quiet);
         assertFalse(quiet.contains("SUSPECT injector"), quiet);
 
         List<Process> hogs = new ArrayList<>();
@@ -82,6 +84,8 @@ class InjectorShareIT {
         for (String run : List.of("quiet", "starved")) {
             List<String> rows = Files.readAllLines(tmp.resolve(run).resolve("injector.csv"));
             assertTrue(rows.get(0).startsWith("second,process_cpu_cores,machine_cpu_cores,cores,gc_pause_ms"));
+            assertTrue(rows.get(0).endsWith(",loop_lag_max_ms"), rows.get(0));
+            assertTrue(rows.stream().skip(1).anyMatch(r -> r.split(",").length == 9), run + ": loop lag figures");
             assertTrue(rows.size() > 10, run + ": a row a second: " + rows.size());
             assertTrue(Files.readString(tmp.resolve(run).resolve("summary.txt")).contains("injector: "), run);
         }

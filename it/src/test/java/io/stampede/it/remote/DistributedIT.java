@@ -76,6 +76,14 @@ class DistributedIT {
         assertEquals(0, builtIn.jtl().errors(), builtIn.output);
         assertTrue(engines.stream().allMatch(e -> e.processes().stream().allMatch(ProcessHandle::isAlive)),
                 "engines keep serving after a run without --remote-exit");
+        // each engine's injector monitor sent its own series to the controller: one file and one verdict each
+        for (String engine : engineNames()) {
+            assertTrue(builtIn.output.matches("(?s).*  engine " + java.util.regex.Pattern.quote(engine)
+                    + " injector: CPU JMeter [\\d.]+, machine .*"), engine + "\n" + builtIn.output);
+            List<String> rows = Files.readAllLines(dir.resolve("builtin")
+                    .resolve("injector-" + engine.replace(':', '_') + ".csv"));
+            assertTrue(rows.size() >= 3 && rows.get(1).startsWith("0,"), engine + ": " + rows);
+        }
 
         // 1b. An unchanged stock plan on the Stampede engine (issue 14): the controller loads it switched and sends
         // the engines EngineHttpRequest elements, which they run with the CSV, extractor, cookies and assertions.

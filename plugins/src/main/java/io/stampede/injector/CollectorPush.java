@@ -1,0 +1,76 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in
+ * compliance with the License. You may obtain a copy of the License at
+ * https://www.apache.org/licenses/LICENSE-2.0
+ */
+package io.stampede.injector;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.HttpURLConnection;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * On an engine that `stampede server` started: sends each of the monitor's rows to the controller of the test
+ * running now, so that `stampede run --remote` gets every engine's series in its run folder. The controller names
+ * its collector in the JMeter property {@value #PROPERTY}, which its -G options set on every engine at the start of
+ * each test; the property stays after the test, so rows go only while a test runs, and a collector that refused
+ * once is not asked again until the property names another one.
+ */
+final class CollectorPush {
+    private static final Logger LOG = LoggerFactory.getLogger(CollectorPush.class);
+    static final String PROPERTY = "stampede.injector_collector";
+    /** The header that names the engine (its advertised address and registry port, from `stampede server`). */
+    static final String ENGINE_HEADER = "X-Stampede-Engine";
+    private static final int TIMEOUT_MS = 1000;
+
+    private final Supplier<String> collector;
+    private final Supplier<Boolean> testRunning;
+    private final String engine;
+    private String refused;
+
+    CollectorPush(Supplier<String> collector, Supplier<Boolean> testRunning, String engine) {
+        this.collector = collector;
+        this.testRunning = testRunning;
+        this.engine = engine;
+    }
+
+    /** The engine's own: JMeter's properties and test state; named by stampede.engine_name. */
+    static CollectorPush ofJMeter() {
+        return new CollectorPush(() -> org.apache.jmeter.util.JMeterUtils.getProperty(PROPERTY),
+                () -> org.apache.jmeter.threads.JMeterContextService.getTestStartTime() > 0,
+                org.apache.jmeter.util.JMeterUtils.getPropDefault("stampede.engine_name", ""));
+    }
+
+    /** Sends one CSV row (header and row, so the collector needs no other knowledge); true when it was taken. */
+    boolean send(String header, String row) {
+        String url = collector.get();
+        if (engine.isBlank() || url == null || url.isBlank() || url.equals(refused) || !testRunning.get()) {
+            return false;
+        }
+        try {
+            HttpURLConnection c = (HttpURLConnection) URI.create(url).toURL().openConnection();
+            c.setConnectTimeout(TIMEOUT_MS);
+            c.setReadTimeout(TIMEOUT_MS);
+            c.setRequestMethod("POST");
+            c.setDoOutput(true);
+            c.setRequestProperty(ENGINE_HEADER, engine);
+            c.setRequestProperty("Content-Type", "text/csv");
+            try (OutputStream o = c.getOutputStream()) {
+                o.write((header + "\n" + row + "\n").getBytes(StandardCharsets.US_ASCII));
+            }
+            int status = c.getResponseCode();
+            c.getInputStream().close();
+            return status == 204 || status == 200;
+        } catch (IOException | IllegalArgumentException e) {
+            refused = url;
+            LOG.warn("Stampede injector monitor: the controller's collector {} did not take a row ({}); not asking"
+                    + " it again", url, e.toString());
+            return false;
+        }
+    }
+}

@@ -1,0 +1,77 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in
+ * compliance with the License. You may obtain a copy of the License at
+ * https://www.apache.org/licenses/LICENSE-2.0
+ */
+package io.stampede.remote;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.stampede.injector.InjectorSeries;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class InjectorCollectorTest {
+
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+
+    private static int post(String url, String engine, String body) throws Exception {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(url)).POST(HttpRequest.BodyPublishers.ofString(body));
+        if (engine != null) {
+            b.header("X-Stampede-Engine", engine);
+        }
+        return HTTP.send(b.build(), HttpResponse.BodyHandlers.discarding()).statusCode();
+    }
+
+    private static String row(int second, String loopLag) {
+        return InjectorSeries.HEADER + "\n" + second + ",0.500,1.000,2,0.0,0,2.00,80.0," + loopLag + "\n";
+    }
+
+    @Test
+    void eachEnginesRowsGoToItsOwnFileCountedFromItsFirstRow(@TempDir Path dir) throws Exception {
+        try (InjectorCollector c = InjectorCollector.start("127.0.0.1", dir)) {
+            assertEquals(204, post(c.url(), "127.0.0.1:41099", row(812, "0.40")));
+            assertEquals(204, post(c.url(), "127.0.0.1:41099", row(813, "0.50")));
+            assertEquals(204, post(c.url(), "10.0.0.12:1099", row(5, "")));
+        }
+        List<String> first = Files.readAllLines(InjectorCollector.file(dir, RemoteEngine.parse("127.0.0.1:41099")));
+        assertEquals(List.of(InjectorSeries.HEADER, "0,0.500,1.000,2,0.0,0,2.00,80.0,0.40",
+                "1,0.500,1.000,2,0.0,0,2.00,80.0,0.50"), first);
+        Path second = InjectorCollector.file(dir, RemoteEngine.parse("10.0.0.12:1099"));
+        assertEquals("injector-10.0.0.12_1099.csv", second.getFileName().toString());
+        InjectorSeries s = InjectorSeries.readFile(second).orElseThrow();
+        assertEquals(1, s.rows().size());
+        assertFalse(s.hasLoopLag());
+    }
+
+    @Test
+    void rowsOfAnotherRunOrNotRowsAtAllAreRefused(@TempDir Path dir) throws Exception {
+        try (InjectorCollector c = InjectorCollector.start("127.0.0.1", dir)) {
+            String otherRun = c.url().replaceFirst("/[^/]+$", "/another-run");
+            assertEquals(404, post(otherRun, "127.0.0.1:41099", row(1, "0.4")));
+            assertEquals(400, post(c.url(), null, row(1, "0.4")), "no engine name");
+            assertEquals(400, post(c.url(), "../../etc/x:1", row(1, "0.4")), "a name that is no host:port");
+            assertEquals(400, post(c.url(), "127.0.0.1:41099", "second\n1,2\n"), "not the monitor's header");
+            assertEquals(400, post(c.url(), "127.0.0.1:41099", InjectorSeries.HEADER + "\n1,2;rm -rf\n"));
+        }
+        try (var files = Files.list(dir)) {
+            assertEquals(0, files.count(), "nothing written");
+        }
+    }
+
+    @Test
+    void theUrlIsOnTheGivenAddress(@TempDir Path dir) throws Exception {
+        try (InjectorCollector c = InjectorCollector.start("127.0.0.1", dir)) {
+            assertTrue(c.url().matches("http://127\\.0\\.0\\.1:\\d+/[0-9a-f-]{36}"), c.url());
+        }
+    }
+}
