@@ -154,6 +154,11 @@ public final class Engine {
         return e == null ? 0 : e.open.get();
     }
 
+    /** False once this engine was shut down (a test ended): what was made on it is replaced. */
+    boolean isCurrent() {
+        return current == this;
+    }
+
     void connectionOpened() {
         open.incrementAndGet();
     }

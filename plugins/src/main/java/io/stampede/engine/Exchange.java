@@ -73,17 +73,8 @@ public final class Exchange extends CompletionQueue.Node implements Runnable {
     public void arm(CompletionQueue to, PreparedRequest req, long sendAtNanos, int responseBytesKept,
                     int responseTimeout) {
         queue = to;
-        request = req;
-        intendedNanos = sendAtNanos;
-        this.responseBytesKept = responseBytesKept;
+        beginOnCaller(req, sendAtNanos, responseBytesKept);
         responseTimeoutNanos = responseTimeout * 1_000_000L;
-        connectStartNanos = 0;
-        connectEndNanos = 0;
-        sentNanos = 0;
-        firstByteNanos = 0;
-        doneNanos = 0;
-        failure = null;
-        retried = false;
         state = ARMED;
         try {
             long delay = sendAtNanos - System.nanoTime();
@@ -95,6 +86,29 @@ public final class Exchange extends CompletionQueue.Node implements Runnable {
         } catch (RejectedExecutionException e) {
             complete(ARMED, FAILED, Failures.engineStopped());
         }
+    }
+
+    /**
+     * Clears the last outcome for a request sent at {@code startNanos}; on its own, for the caller's own I/O
+     * ({@link ThreadIoConnection}: filled on the calling thread, with no queue and no event loop).
+     */
+    void beginOnCaller(PreparedRequest req, long startNanos, int responseBytesKept) {
+        request = req;
+        intendedNanos = startNanos;
+        this.responseBytesKept = responseBytesKept;
+        connectStartNanos = 0;
+        connectEndNanos = 0;
+        sentNanos = 0;
+        firstByteNanos = 0;
+        doneNanos = 0;
+        failure = null;
+        retried = false;
+    }
+
+    /** The caller's own I/O: the outcome, a failure or (null) a response complete at {@code nowNanos}. */
+    void endOnCaller(IOException why, long nowNanos) {
+        failure = why;
+        doneNanos = why == null ? nowNanos : 0;
     }
 
     /** The armed send, on the connection's event loop. */

@@ -12,7 +12,9 @@ import java.util.Properties;
 
 /**
  * Which threads do the I/O of the connections a JMeter thread keeps busy (connections per thread, pacing, target rate,
- * pipelining): a JMeter property, {@value #PROPERTY}, for the whole test.
+ * pipelining): a JMeter property, {@value #PROPERTY}, for the whole test. In the classic mode (one connection per
+ * thread) anything but ENGINE lets the thread write and read its plain-TCP connection itself with blocking calls
+ * (its request is the only one in flight, so nothing waits to be read while it is away); TLS stays on the loops.
  */
 enum IoMode {
     /**

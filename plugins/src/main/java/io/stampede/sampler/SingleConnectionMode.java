@@ -8,13 +8,16 @@ package io.stampede.sampler;
 import io.stampede.engine.Exchange;
 import io.stampede.engine.Http1Connection;
 import io.stampede.engine.PreparedRequest;
+import io.stampede.engine.ThreadIoConnection;
 import org.apache.jmeter.samplers.SampleResult;
 
 import java.net.UnknownHostException;
 
 /**
  * The classic mode: one request per sample on the connection the thread owns for the target (kept alive across
- * samples and shared by the thread's Stampede samplers); the thread parks until the response is complete. Settings
+ * samples and shared by the thread's Stampede samplers). On a plain-TCP target the thread writes and reads the
+ * connection itself ({@link ThreadIoConnection}, unless stampede.io_mode is engine); over TLS it hands the request to
+ * the engine's event loop and parks until the response is complete. Settings
  * are read at every sample, so they may change between samples.
  */
 final class SingleConnectionMode implements SamplingMode {
@@ -31,7 +34,6 @@ final class SingleConnectionMode implements SamplingMode {
     public SampleResult sample(SampleResult res) {
         SamplerSettings s;
         PreparedRequest req;
-        Http1Connection c;
         ThreadConnections tc = connections;
         if (tc == null) {
             tc = ThreadConnections.ofCurrentThread();
@@ -40,14 +42,28 @@ final class SingleConnectionMode implements SamplingMode {
         try {
             s = element.settings();
             req = element.request(s.target(), s.keepAlive());
-            c = tc.get(s.target(), s.connectTimeout());
+            if (tc.ownsIo(s.target())) {
+                return sampleOnOwnIo(res, tc.own(s.target()), s, req);
+            }
+            Http1Connection c = tc.get(s.target(), s.connectTimeout());
+            Exchange e = tc.completion().send(c, req, s.responseBytesKept(), s.connectTimeout(), s.responseTimeout());
+            filler.fill(res, e, e.intendedNanos());
+            if (!s.keepAlive()) {
+                // The request asked the server to close; if it did not, close here so the next sample connects anew.
+                c.closeChannel();
+            }
+            return res;
         } catch (IllegalArgumentException | UnknownHostException e) {
             return ResultFiller.notStarted(res, e);
         }
-        Exchange e = tc.completion().send(c, req, s.responseBytesKept(), s.connectTimeout(), s.responseTimeout());
+    }
+
+    /** The same sample with the thread's own I/O: no hand-off to an event loop and back. */
+    private SampleResult sampleOnOwnIo(SampleResult res, ThreadIoConnection c, SamplerSettings s,
+                                       PreparedRequest req) {
+        Exchange e = c.send(req, s.responseBytesKept(), s.connectTimeout(), s.responseTimeout());
         filler.fill(res, e, e.intendedNanos());
         if (!s.keepAlive()) {
-            // The request asked the server to close; if it did not, close here so the next sample connects anew.
             c.closeChannel();
         }
         return res;

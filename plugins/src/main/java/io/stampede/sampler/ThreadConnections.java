@@ -7,6 +7,7 @@ package io.stampede.sampler;
 
 import io.stampede.engine.Engine;
 import io.stampede.engine.Http1Connection;
+import io.stampede.engine.ThreadIoConnection;
 import io.stampede.engine.ParkingCompletion;
 import org.apache.jmeter.threads.JMeterContext;
 import org.apache.jmeter.threads.JMeterContextService;
@@ -27,6 +28,13 @@ final class ThreadConnections {
     private static final String KEY = ThreadConnections.class.getName();
 
     private final Map<Target, Http1Connection> byTarget = new HashMap<>(4);
+    /** Plain-TCP connections the thread reads and writes itself (stampede.io_mode auto or thread). */
+    private final Map<Target, ThreadIoConnection> ownIo = new HashMap<>(4);
+    /** Read when the thread's connections are made, and again when they are all closed. */
+    private boolean threadIo = IoMode.fromJMeterProperties() != IoMode.ENGINE;
+    private Target lastOwnTarget;
+    private ThreadIoConnection lastOwn;
+    private volatile ThreadIoConnection inFlight;
     private final ParkingCompletion completion = new ParkingCompletion();
     private Target lastTarget;
     private Http1Connection last;
@@ -75,9 +83,40 @@ final class ThreadConnections {
         return c;
     }
 
+    /**
+     * Whether this thread does the I/O to {@code target} itself: plain TCP unless stampede.io_mode is engine. TLS
+     * stays on the engine's loops (its handshake and records are Netty's).
+     */
+    boolean ownsIo(Target target) {
+        return threadIo && !target.secure();
+    }
+
+    /** The thread's own-I/O connection to a plain {@code target}; it connects when its first request goes out. */
+    ThreadIoConnection own(Target target) throws UnknownHostException {
+        ThreadIoConnection c = lastOwn;
+        if (c == null || target != lastOwnTarget && !target.equals(lastOwnTarget)) {
+            c = ownIo.get(target);
+        }
+        if (c == null || !c.usable()) {
+            if (c != null) {
+                c.closeChannel();
+            }
+            c = new ThreadIoConnection(Engine.get(), target.resolve());
+            ownIo.put(target, c);
+        }
+        lastOwnTarget = target;
+        lastOwn = c;
+        inFlight = c;
+        return c;
+    }
+
     /** Any thread (stop test now): the thread's send in progress ends at once. */
     void interrupt() {
         completion.interrupt();
+        ThreadIoConnection c = inFlight;
+        if (c != null) {
+            c.interrupt();
+        }
     }
 
     /** Closes every connection; the holder stays usable (a later sample on this thread opens new ones). */
@@ -88,5 +127,13 @@ final class ThreadConnections {
         byTarget.clear();
         lastTarget = null;
         last = null;
+        for (ThreadIoConnection c : ownIo.values()) {
+            c.closeChannel();
+        }
+        ownIo.clear();
+        lastOwnTarget = null;
+        lastOwn = null;
+        inFlight = null;
+        threadIo = IoMode.fromJMeterProperties() != IoMode.ENGINE;
     }
 }

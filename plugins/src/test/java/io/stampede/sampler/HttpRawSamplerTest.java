@@ -49,6 +49,43 @@ class HttpRawSamplerTest extends SamplerTestSupport {
     }
 
     @Test
+    void connectLatencyAndElapsedAreTimedOnTheWire() throws Exception {
+        byte[] ok = TestServer.OK.getBytes(StandardCharsets.ISO_8859_1);
+        try (TestServer server = new TestServer((sock, out, req, n) -> {
+            pause(150);
+            out.write(ok, 0, 20);
+            out.flush();
+            pause(100);
+            out.write(ok, 20, ok.length - 20);
+            out.flush();
+        })) {
+            HttpRawSampler s = raw(server.port(), GET);
+            SampleResult first = s.sample(null);
+            SampleResult second = s.sample(null);
+            for (SampleResult r : new SampleResult[] {first, second}) {
+                assertTrue(r.isSuccessful(), r.getResponseMessage());
+                assertTrue(r.getLatency() >= 150, "Latency runs to the first byte: " + r.getLatency());
+                assertTrue(r.getTime() >= 250, "elapsed runs to the last byte: " + r.getTime());
+                assertTrue(r.getTime() - r.getLatency() >= 90, "the body came 100 ms after the first byte: "
+                        + r.getLatency() + " / " + r.getTime());
+            }
+            assertTrue(first.getConnectTime() >= 1, "the first sample connected");
+            assertTrue(first.getLatency() >= first.getConnectTime(), "Latency includes the connect");
+            assertEquals(0, second.getConnectTime(), "the second reused the connection");
+            assertEquals(1, server.connections.get());
+        }
+    }
+
+    private static void pause(long millis) throws java.io.IOException {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new java.io.InterruptedIOException();
+        }
+    }
+
+    @Test
     void keepAliveOffSendsConnectionCloseAndReconnects() throws Exception {
         try (TestServer server = TestServer.answering(TestServer.OK)) {
             HttpRawSampler s = raw(server.port(), GET);

@@ -6,9 +6,11 @@
 package io.stampede.sampler;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.stampede.engine.Tls;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.junit.jupiter.api.Test;
@@ -42,5 +44,13 @@ class ThreadConnectionsTest extends SamplerTestSupport {
             assertTrue(again.getConnectTime() >= 1, "threadFinished closed the thread's connection");
             assertEquals(2, server.connections.get());
         }
+    }
+
+    @Test
+    void theThreadDoesItsOwnIoOnPlainTargetsAndLeavesTlsToTheEngine() {
+        ThreadConnections tc = ThreadConnections.ofCurrentThread();
+        boolean engineMode = IoMode.fromJMeterProperties() == IoMode.ENGINE;
+        assertEquals(!engineMode, tc.ownsIo(new Target("127.0.0.1", 80, null)));
+        assertFalse(tc.ownsIo(new Target("127.0.0.1", 443, new Tls("localhost", 443, true))), "TLS stays on the event loops");
     }
 }
