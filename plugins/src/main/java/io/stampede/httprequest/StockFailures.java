@@ -14,6 +14,7 @@ import org.apache.http.NoHttpResponseException;
 import org.apache.http.conn.HttpHostConnectException;
 
 import java.io.IOException;
+import java.net.BindException;
 import java.net.ConnectException;
 import java.net.InetAddress;
 import java.net.SocketTimeoutException;
@@ -35,8 +36,14 @@ final class StockFailures {
             IOException cause = new SocketTimeoutException("connect timed out");
             return withCause(new org.apache.http.conn.ConnectTimeoutException(cause, target, address), e);
         }
-        if (e instanceof ConnectException || String.valueOf(e.getMessage()).contains("Connection refused")) {
-            ConnectException cause = new ConnectException("Connection refused");
+        String message = String.valueOf(e.getMessage());
+        if (message.contains("Cannot assign requested address")) {
+            // Out of local ports (EADDRNOTAVAIL): the JDK's socket throws a BindException, which HttpClient 4 does not
+            // wrap, and which the run's diagnosis must see to blame the injector rather than the server.
+            return withCause(new BindException("Cannot assign requested address"), e);
+        }
+        if (e instanceof ConnectException || message.contains("Connection refused")) {
+            ConnectException cause = new ConnectException(reason(message));
             return withCause(new HttpHostConnectException(cause, target, address), e);
         }
         if (e instanceof ResponseTimeoutException) {
@@ -49,6 +56,12 @@ final class StockFailures {
             return withCause(new ConnectionClosedException("Premature end of message: " + e.getMessage()), e);
         }
         return e;
+    }
+
+    /** Netty words a failed connect as "connect(..) failed: Connection refused"; stock quotes the reason alone. */
+    private static String reason(String message) {
+        int colon = message.lastIndexOf("failed: ");
+        return colon < 0 ? message : message.substring(colon + "failed: ".length());
     }
 
     private static IOException withCause(IOException stock, IOException engine) {
