@@ -23,25 +23,10 @@ import javax.net.ssl.SSLException;
  * without h2 is spoken to in HTTP/1.1.
  */
 final class AlpnContexts {
-    private volatile SslContext verifying;
-    private volatile SslContext trustingAll;
+    private final LazyTlsContexts contexts = new LazyTlsContexts(AlpnContexts::create);
 
     SslContext get(boolean trustAll) {
-        SslContext c = trustAll ? trustingAll : verifying;
-        if (c == null) {
-            synchronized (this) {
-                c = trustAll ? trustingAll : verifying;
-                if (c == null) {
-                    c = create(trustAll);
-                    if (trustAll) {
-                        trustingAll = c;
-                    } else {
-                        verifying = c;
-                    }
-                }
-            }
-        }
-        return c;
+        return contexts.get(trustAll);
     }
 
     private static SslContext create(boolean trustAll) {

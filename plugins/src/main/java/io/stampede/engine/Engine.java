@@ -59,8 +59,7 @@ public final class Engine {
     private final boolean epoll;
     /** Connections established and not yet closed, over all samplers of the JVM (reported to the JTL). */
     private final AtomicInteger open = new AtomicInteger();
-    private volatile SslContext verifying;
-    private volatile SslContext trustingAll;
+    private final LazyTlsContexts tlsContexts = new LazyTlsContexts(Engine::newSslContext);
     /** The TLS contexts of HTTP/2 connections (ALPN h2,http/1.1). */
     final AlpnContexts alpn = new AlpnContexts();
     /** The connections users share per target (stampede.connection_sharing=engine), keyed "host:port[/tls]". */
@@ -200,21 +199,7 @@ public final class Engine {
      * connections to a server resume its TLS session.
      */
     SslContext sslContext(boolean trustAll) {
-        SslContext c = trustAll ? trustingAll : verifying;
-        if (c == null) {
-            synchronized (this) {
-                c = trustAll ? trustingAll : verifying;
-                if (c == null) {
-                    c = newSslContext(trustAll);
-                    if (trustAll) {
-                        trustingAll = c;
-                    } else {
-                        verifying = c;
-                    }
-                }
-            }
-        }
-        return c;
+        return tlsContexts.get(trustAll);
     }
 
     private static SslContext newSslContext(boolean trustAll) {
