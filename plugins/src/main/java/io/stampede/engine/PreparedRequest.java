@@ -45,10 +45,11 @@ public final class PreparedRequest {
 
     /**
      * A request already encoded (JMeter's HTTP Request builds head and body itself: a body may be binary, the head is
-     * ISO-8859-1). The bytes are copied once into a direct buffer; {@link #text()} decodes them only when asked.
+     * ISO-8859-1). The bytes are wrapped, not copied: a thread doing its own I/O writes the array, and an event loop
+     * copies it into a pooled direct buffer as it writes; {@link #text()} decodes them only when asked.
      */
     public static PreparedRequest ofBytes(byte[] raw, boolean head, URL url) {
-        ByteBuf buf = Unpooled.directBuffer(raw.length).writeBytes(raw);
+        ByteBuf buf = Unpooled.wrappedBuffer(raw);
         return new PreparedRequest(null, raw, buf, head, url);
     }
 
