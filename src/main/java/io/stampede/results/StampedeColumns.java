@@ -20,7 +20,7 @@ public final class StampedeColumns {
     public static final String ELAPSED_US = "stampede_elapsed_us";
     /** Microseconds from the intended send time (pacing / target rate) to the response: corrected for CO. */
     public static final String CORRECTED_US = "stampede_corrected_us";
-    /** The protocol a sample spoke: http/1.1, h2, h2c, or {@link #ALPN_FALLBACK}; empty if nothing went out. */
+    /** The protocol a sample spoke: http/1.1, h2, h2c, or {@link #ALPN_FALLBACK}; empty if an HTTP/2 connect failed. */
     public static final String PROTOCOL = "stampede_protocol";
     /** The protocol column's value when h2 was asked and the server did not choose it in ALPN (the plugin's). */
     public static final String ALPN_FALLBACK = "http/1.1 (ALPN fallback)";

@@ -30,7 +30,7 @@ final class StampedeVariables {
     static final String CORRECTED_US = "stampede_corrected_us";
     /**
      * The protocol the sample spoke: http/1.1, h2, h2c, or "http/1.1 (ALPN fallback)" when h2 was asked and the
-     * server did not choose it in ALPN; empty when the request never went out.
+     * server did not choose it in ALPN; empty when an h2/h2c request failed before its connection was negotiated.
      */
     static final String PROTOCOL = "stampede_protocol";
 
