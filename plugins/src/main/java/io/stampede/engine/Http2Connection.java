@@ -31,8 +31,10 @@ import java.net.InetSocketAddress;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * One HTTP/2 connection slot: a TCP connection (TLS with ALPN for h2, cleartext with prior knowledge for h2c) that
@@ -64,6 +66,15 @@ public final class Http2Connection {
     private final Tls tls;
     private final Http2Options options;
     private final Http2Exchange[] exchanges;
+    /** The owner's completions: streams ended in a read are added quietly and the owner woken once at its end. */
+    private final CompletionQueue queue;
+    /**
+     * Exchanges the owner armed, not yet taken by the event loop. One drain task takes all that arrived before it
+     * runs, so a busy loop sends a batch of streams with one task, one write and one flush instead of one each.
+     */
+    private final CompletionQueue inbox = new CompletionQueue(null);
+    private final AtomicBoolean drainScheduled = new AtomicBoolean();
+    private final Runnable drain = this::drainInbox;
 
     // event loop state
     /** Armed exchanges waiting for a stream. */
@@ -91,6 +102,7 @@ public final class Http2Connection {
         this.streams = streams;
         this.tls = tls;
         this.options = options;
+        this.queue = queue;
         exchanges = new Http2Exchange[streams];
         for (int i = 0; i < streams; i++) {
             exchanges[i] = new Http2Exchange(this, queue);
@@ -102,10 +114,6 @@ public final class Http2Connection {
         return exchanges;
     }
 
-    EventLoop loop() {
-        return loop;
-    }
-
     public InetSocketAddress remote() {
         return remote;
     }
@@ -115,14 +123,40 @@ public final class Http2Connection {
         return !closed && !loop.isShuttingDown();
     }
 
+    /** Owner: {@code e} was armed; the event loop sends it with whatever else was armed meanwhile. */
+    void armed(Http2Exchange e) {
+        inbox.offer(e);
+        if (!drainScheduled.get() && drainScheduled.compareAndSet(false, true)) {
+            try {
+                loop.execute(drain);
+            } catch (RejectedExecutionException ex) {
+                // The engine stopped: nothing will take the inbox, so the owner fails what it holds.
+                drainScheduled.set(false);
+                CompletionQueue.Node n;
+                while ((n = inbox.poll()) != null) {
+                    ((Http2Exchange) n).fail(Failures.engineStopped());
+                }
+            }
+        }
+    }
+
     // ---- everything below runs on the event loop, except cancel() and close() ----
 
-    void submit(Http2Exchange e) {
-        if (closed) {
-            e.fail(Failures.threadFinished());
-            return;
+    private void drainInbox() {
+        // Cleared before polling: an exchange offered after the last poll schedules another drain.
+        drainScheduled.set(false);
+        CompletionQueue.Node n;
+        while ((n = inbox.poll()) != null) {
+            Http2Exchange e = (Http2Exchange) n;
+            if (e.state() != Http2Exchange.ARMED) {
+                continue; // failed by its owner meanwhile
+            }
+            if (closed) {
+                e.fail(Failures.threadFinished());
+            } else {
+                pending.add(e);
+            }
         }
-        pending.add(e);
         pump();
     }
 
@@ -411,7 +445,7 @@ public final class Http2Connection {
             inFlight.remove(streamId);
             afterRead = true;
             if (e.h2.complete()) {
-                e.succeed(System.nanoTime());
+                e.succeedInRead(System.nanoTime());
             } else {
                 e.fail(new Http2ProtocolException("HTTP/2 stream " + streamId + " ended without a response status",
                         null));
@@ -447,6 +481,7 @@ public final class Http2Connection {
             if (afterRead) {
                 // Streams ended in this read are closed in the codec only now: new ones fit under the limit again.
                 afterRead = false;
+                queue.signal();
                 sendPending();
                 closeIfIdle();
             }
@@ -494,6 +529,7 @@ public final class Http2Connection {
         }
 
         private void closed(Channel ch) {
+            queue.signal(); // streams that ended in a read cut short by the close
             IOException why = cause;
             if (why == null) {
                 why = goAwayCode > 0

@@ -54,12 +54,14 @@ public final class Http2Benchmark {
         int duration = 35;
         int warmup = 5;
         int rounds = 2;
+        Path profile = null;
         List<Setup> setups = new ArrayList<>();
         for (int i = 0; i < args.length; i += 2) {
             switch (args[i]) {
                 case "--duration" -> duration = Integer.parseInt(args[i + 1]);
                 case "--warmup" -> warmup = Integer.parseInt(args[i + 1]);
                 case "--rounds" -> rounds = Integer.parseInt(args[i + 1]);
+                case "--profile" -> profile = Path.of(args[i + 1]).toAbsolutePath();
                 case "--setups" -> {
                     for (String s : args[i + 1].split(",")) {
                         setups.add(Setup.parse(s.trim()));
@@ -67,7 +69,7 @@ public final class Http2Benchmark {
                 }
                 default -> {
                     System.err.println("h2-benchmark: unknown option " + args[i] + "; use --duration S --warmup S "
-                            + "--rounds N --setups h2c-10x20,h2c-1x100,h2-10x20,h2-1x100");
+                            + "--rounds N --setups h2c-10x20,h2c-1x100,h2-10x20,h2-1x100 --profile DIR");
                     System.exit(2);
                 }
             }
@@ -101,6 +103,10 @@ public final class Http2Benchmark {
         List<String> summary = new ArrayList<>();
         try (NginxServer nginx = NginxServer.start(NginxServer.Options.defaults().withSite(servers, ""))) {
             JMeterLoad jmeter = new JMeterLoad(home, nginx, cpu, options, work);
+            if (profile != null) {
+                // Profiling: Stampede's runs only, each window's CPU profile into DIR (figures not comparable).
+                jmeter.profileWith(profile.resolve("lib/linux-x64/libasyncProfiler.so"), profile);
+            }
             for (Setup s : setups) {
                 int port = s.tls() ? h2 : h2c;
                 String url = (s.tls() ? "https" : "http") + "://127.0.0.1:" + port + "/test.txt";
@@ -109,6 +115,9 @@ public final class Http2Benchmark {
                 for (int r = 0; r < rounds; r++) {
                     for (int k = 0; k < 2; k++) {
                         boolean stampedeNow = (r + k) % 2 == 1;
+                        if (profile != null && !stampedeNow) {
+                            continue;
+                        }
                         Measurement m;
                         if (stampedeNow) {
                             m = jmeter.measure("Stampede RAW", "bench-h2.jmx", s.name() + "-" + r,
@@ -125,6 +134,9 @@ public final class Http2Benchmark {
                                 m.requestsPerSecond(), m.cores(), m.cpuMicrosPerRequest(), m.errors(), m.nginxCores(),
                                 m.otherCores());
                     }
+                }
+                if (profile != null) {
+                    continue;
                 }
                 double weakest = Double.MAX_VALUE;
                 StringBuilder ratios = new StringBuilder();

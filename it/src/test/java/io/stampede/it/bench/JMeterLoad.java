@@ -32,6 +32,9 @@ final class JMeterLoad {
     private final CpuTimes cpu;
     private final BenchOptions options;
     private final Path workDir;
+    /** async-profiler's agent library: each measured window is profiled into {@code <folder>.collapsed}; or null. */
+    private Path profilerAgent;
+    private Path profileDir;
 
     JMeterLoad(JMeterHome home, NginxServer nginx, CpuTimes cpu, BenchOptions options, Path workDir) {
         this.home = home;
@@ -39,6 +42,16 @@ final class JMeterLoad {
         this.cpu = cpu;
         this.options = options;
         this.workDir = workDir;
+    }
+
+    /**
+     * Profiles the CPU of every later run's measured window with async-profiler ({@code agent}: its
+     * libasyncProfiler.so), written into {@code dir} as {@code <folder>.collapsed}. Such figures are not comparable.
+     */
+    JMeterLoad profileWith(Path agent, Path dir) {
+        profilerAgent = agent;
+        profileDir = dir;
+        return this;
     }
 
     Measurement measure(String tool, String plan) throws InterruptedException {
@@ -69,9 +82,11 @@ final class JMeterLoad {
                 .start();
         awaitFirstSample(running);
         Thread.sleep(options.warmupSeconds() * 1000L);
+        profiler(running.pid(), "start,event=cpu,interval=1ms");
         CpuWindow window = CpuWindow.open(cpu, () -> cpu.processSeconds(running.pid()), nginx.processes());
         Thread.sleep(options.measuredSeconds() * 1000L);
         CpuWindow.Ended ended = window.end();
+        profiler(running.pid(), "stop,file=" + (profileDir == null ? workDir : profileDir).resolve(folder + ".collapsed"));
         JMeterRun.Result result = running.await();
         if (!result.succeeded()) {
             throw new IllegalStateException(tool + ": " + result.describe());
@@ -97,6 +112,23 @@ final class JMeterLoad {
                     allErrors.get() - errors.get());
         }
         return ended.measurement(tool, requests.get(), errors.get());
+    }
+
+    private void profiler(long pid, String command) throws InterruptedException {
+        if (profilerAgent == null) {
+            return;
+        }
+        try {
+            // jcmd splits its arguments at commas unless quoted, and exits 0 whatever the agent answered.
+            Process p = new ProcessBuilder("jcmd", Long.toString(pid), "JVMTI.agent_load", profilerAgent.toString(),
+                    '"' + command + '"').redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            if (!p.waitFor(30, java.util.concurrent.TimeUnit.SECONDS) || !out.contains("return code: 0")) {
+                throw new IllegalStateException("jcmd " + pid + " JVMTI.agent_load " + command + " failed: " + out);
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException("jcmd is missing: " + e.getMessage(), e);
+        }
     }
 
     /** The JTL grows past its header once JMeter has written (and flushed) samples: load is on. */
