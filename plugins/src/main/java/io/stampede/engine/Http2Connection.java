@@ -31,10 +31,8 @@ import java.net.InetSocketAddress;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * One HTTP/2 connection slot: a TCP connection (TLS with ALPN for h2, cleartext with prior knowledge for h2c) that
@@ -69,12 +67,13 @@ public final class Http2Connection {
     /** The owner's completions: streams ended in a read are added quietly and the owner woken once at its end. */
     private final CompletionQueue queue;
     /**
-     * Exchanges the owner armed, not yet taken by the event loop. One drain task takes all that arrived before it
-     * runs, so a busy loop sends a batch of streams with one task, one write and one flush instead of one each.
+     * Exchanges the owner armed, on their way to the event loop: one drain takes all that arrived before it runs,
+     * then writes them with one flush, so a busy loop sends a batch of streams with one task and one write.
      */
-    private final CompletionQueue inbox = new CompletionQueue(null);
-    private final AtomicBoolean drainScheduled = new AtomicBoolean();
-    private final Runnable drain = this::drainInbox;
+    private final Outbox outbox;
+    private final int dispatchBatch;
+    /** Owner only: exchanges added to the inbox since the last dispatch. */
+    private int undispatched;
 
     // event loop state
     /** Armed exchanges waiting for a stream. */
@@ -103,6 +102,8 @@ public final class Http2Connection {
         this.tls = tls;
         this.options = options;
         this.queue = queue;
+        outbox = new Outbox(loop, this::pump);
+        dispatchBatch = Math.max(1, streams / 4);
         exchanges = new Http2Exchange[streams];
         for (int i = 0; i < streams; i++) {
             exchanges[i] = new Http2Exchange(this, queue);
@@ -123,41 +124,42 @@ public final class Http2Connection {
         return !closed && !loop.isShuttingDown();
     }
 
-    /** Owner: {@code e} was armed; the event loop sends it with whatever else was armed meanwhile. */
+    /**
+     * Owner: {@code e} was armed. It goes to the event loop with the others armed meanwhile: at the owner's
+     * {@link #dispatch} (before it waits), or once a quarter of the streams wait for it, so that a batch of streams
+     * costs the loop one wake-up, one task and one write.
+     */
     void armed(Http2Exchange e) {
-        inbox.offer(e);
-        if (!drainScheduled.get() && drainScheduled.compareAndSet(false, true)) {
-            try {
-                loop.execute(drain);
-            } catch (RejectedExecutionException ex) {
-                // The engine stopped: nothing will take the inbox, so the owner fails what it holds.
-                drainScheduled.set(false);
-                CompletionQueue.Node n;
-                while ((n = inbox.poll()) != null) {
-                    ((Http2Exchange) n).fail(Failures.engineStopped());
-                }
-            }
+        outbox.put(e);
+        if (++undispatched >= dispatchBatch) {
+            dispatch();
+        }
+    }
+
+    /** Owner: hands what was armed since the last dispatch to the event loop. */
+    void dispatch() {
+        if (undispatched == 0) {
+            return;
+        }
+        undispatched = 0;
+        if (!outbox.dispatch()) {
+            // The engine stopped: nothing will drain the outbox, so the owner fails what waits there.
+            outbox.takeAll(n -> ((Http2Exchange) n).fail(Failures.engineStopped()));
         }
     }
 
     // ---- everything below runs on the event loop, except cancel() and close() ----
 
-    private void drainInbox() {
-        // Cleared before polling: an exchange offered after the last poll schedules another drain.
-        drainScheduled.set(false);
-        CompletionQueue.Node n;
-        while ((n = inbox.poll()) != null) {
-            Http2Exchange e = (Http2Exchange) n;
-            if (e.state() != Http2Exchange.ARMED) {
-                continue; // failed by its owner meanwhile
-            }
-            if (closed) {
-                e.fail(Failures.threadFinished());
-            } else {
-                pending.add(e);
-            }
+    /** An armed exchange, taken from the outbox (the batch is sent by {@link #pump} after the drain). */
+    void accept(Http2Exchange e) {
+        if (e.state() != Http2Exchange.ARMED) {
+            return; // failed by its owner meanwhile
         }
-        pump();
+        if (closed) {
+            e.fail(Failures.threadFinished());
+        } else {
+            pending.add(e);
+        }
     }
 
     private void pump() {
@@ -274,6 +276,7 @@ public final class Http2Connection {
         closed = true;
         try {
             loop.execute(() -> {
+                outbox.takeAll(n -> ((Http2Exchange) n).fail(Failures.threadFinished())); // armed, not dispatched
                 failPending(Failures.threadFinished());
                 for (Channel ch : channels.toArray(new Channel[0])) {
                     ch.close();

@@ -19,7 +19,7 @@ import java.lang.invoke.VarHandle;
  * <p>As in {@link Exchange}, the state field decides races: only the thread that moves it out of ARMED or SENT
  * publishes an outcome, so each outcome is delivered exactly once.
  */
-public final class Http2Exchange extends CompletionQueue.Node {
+public final class Http2Exchange extends CompletionQueue.Node implements Runnable {
     static final int ARMED = 0;
     static final int SENT = 1;
     private static final int COMPLETING = 2;
@@ -88,6 +88,12 @@ public final class Http2Exchange extends CompletionQueue.Node {
         http1 = false;
         state = ARMED;
         connection.armed(this);
+    }
+
+    /** On the event loop, out of the connection's outbox: the armed exchange waits there for a stream. */
+    @Override
+    public void run() {
+        connection.accept(this);
     }
 
     int state() {
