@@ -120,7 +120,9 @@ public final class Http2Benchmark {
             JMeterLoad jmeter = new JMeterLoad(home, nginx, cpu, options, work);
             if (profile != null) {
                 // Profiling: Stampede's runs only, each window's CPU profile into DIR (figures not comparable).
-                jmeter.profileWith(profile.resolve("lib/linux-x64/libasyncProfiler.so"), profile);
+                System.setProperty("stampede.bench.profiler",
+                        profile.resolve("lib/linux-x64/libasyncProfiler.so").toString());
+                System.setProperty("stampede.bench.profile", profile.toString());
             }
             for (Setup s : setups) {
                 int port = s.http1() ? nginx.port() : s.tls() ? h2 : h2c;

@@ -32,9 +32,6 @@ final class JMeterLoad {
     private final CpuTimes cpu;
     private final BenchOptions options;
     private final Path workDir;
-    /** async-profiler's agent library: each measured window is profiled into {@code <folder>.collapsed}; or null. */
-    private Path profilerAgent;
-    private Path profileDir;
 
     JMeterLoad(JMeterHome home, NginxServer nginx, CpuTimes cpu, BenchOptions options, Path workDir) {
         this.home = home;
@@ -42,16 +39,6 @@ final class JMeterLoad {
         this.cpu = cpu;
         this.options = options;
         this.workDir = workDir;
-    }
-
-    /**
-     * Profiles the CPU of every later run's measured window with async-profiler ({@code agent}: its
-     * libasyncProfiler.so), written into {@code dir} as {@code <folder>.collapsed}. Such figures are not comparable.
-     */
-    JMeterLoad profileWith(Path agent, Path dir) {
-        profilerAgent = agent;
-        profileDir = dir;
-        return this;
     }
 
     Measurement measure(String tool, String plan) throws InterruptedException {
@@ -66,6 +53,20 @@ final class JMeterLoad {
 
     /** As above, for a plan outside it/src/test/resources/plans (one beside the files it reads). */
     Measurement measure(String tool, Path plan, String folder, java.util.Map<String, ?> moreProperties)
+            throws InterruptedException {
+        return measureRow(tool, plan, folder, moreProperties).measurement();
+    }
+
+    /** A row with the response-time percentiles of the window's samples (JTL elapsed, ms). */
+    record Row(Measurement measurement, long p50, long p99) {
+    }
+
+    /**
+     * As {@link #measure(String, Path, String, java.util.Map)}, with p50/p99. With {@code -Dstampede.bench.profiler}
+     * (async-profiler's agent library) and {@code -Dstampede.bench.profile} (a folder) the JMeter JVM is profiled
+     * (cpu) during the window into FOLDER/&lt;folder&gt;.collapsed; such a row's figures are not comparable.
+     */
+    Row measureRow(String tool, Path plan, String folder, java.util.Map<String, ?> moreProperties)
             throws InterruptedException {
         int runSeconds = options.durationSeconds() + TAIL_SECONDS;
         JMeterRun.Running running = JMeterRun.of(home, plan, workDir.resolve(folder))
@@ -82,11 +83,16 @@ final class JMeterLoad {
                 .start();
         awaitFirstSample(running);
         Thread.sleep(options.warmupSeconds() * 1000L);
-        profiler(running.pid(), "start,event=cpu,interval=1ms");
+        Profiler profiler = Profiler.fromSystemProperties();
+        if (profiler != null) {
+            profiler.start(running.pid());
+        }
         CpuWindow window = CpuWindow.open(cpu, () -> cpu.processSeconds(running.pid()), nginx.processes());
         Thread.sleep(options.measuredSeconds() * 1000L);
         CpuWindow.Ended ended = window.end();
-        profiler(running.pid(), "stop,file=" + (profileDir == null ? workDir : profileDir).resolve(folder + ".collapsed"));
+        if (profiler != null) {
+            profiler.stop(running.pid(), folder);
+        }
         JMeterRun.Result result = running.await();
         if (!result.succeeded()) {
             throw new IllegalStateException(tool + ": " + result.describe());
@@ -94,6 +100,7 @@ final class JMeterLoad {
         AtomicLong requests = new AtomicLong();
         AtomicLong errors = new AtomicLong();
         AtomicLong allErrors = new AtomicLong();
+        long[] byMillis = new long[60_001]; // elapsed ms, the last slot for a minute and more
         Jtl.scan(result.jtl(), row -> {
             long t = row.timeStamp();
             boolean ok = row.success();
@@ -102,6 +109,7 @@ final class JMeterLoad {
             }
             if (t >= ended.startMillis() && t < ended.endMillis()) {
                 requests.incrementAndGet();
+                byMillis[(int) Math.max(0, Math.min(byMillis.length - 1, row.elapsed()))]++;
                 if (!ok) {
                     errors.incrementAndGet();
                 }
@@ -111,24 +119,24 @@ final class JMeterLoad {
             System.out.printf("  note: %s had %d failed samples outside the measured window%n", tool,
                     allErrors.get() - errors.get());
         }
-        return ended.measurement(tool, requests.get(), errors.get());
+        return new Row(ended.measurement(tool, requests.get(), errors.get()), percentile(byMillis, 0.50),
+                percentile(byMillis, 0.99));
     }
 
-    private void profiler(long pid, String command) throws InterruptedException {
-        if (profilerAgent == null) {
-            return;
+    private static long percentile(long[] byMillis, double p) {
+        long total = 0;
+        for (long n : byMillis) {
+            total += n;
         }
-        try {
-            // jcmd splits its arguments at commas unless quoted, and exits 0 whatever the agent answered.
-            Process p = new ProcessBuilder("jcmd", Long.toString(pid), "JVMTI.agent_load", profilerAgent.toString(),
-                    '"' + command + '"').redirectErrorStream(true).start();
-            String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-            if (!p.waitFor(30, java.util.concurrent.TimeUnit.SECONDS) || !out.contains("return code: 0")) {
-                throw new IllegalStateException("jcmd " + pid + " JVMTI.agent_load " + command + " failed: " + out);
+        long rank = (long) Math.ceil(p * total);
+        long seen = 0;
+        for (int ms = 0; ms < byMillis.length; ms++) {
+            seen += byMillis[ms];
+            if (seen >= rank && seen > 0) {
+                return ms;
             }
-        } catch (IOException e) {
-            throw new IllegalStateException("jcmd is missing: " + e.getMessage(), e);
         }
+        return 0;
     }
 
     /** The JTL grows past its header once JMeter has written (and flushed) samples: load is on. */
