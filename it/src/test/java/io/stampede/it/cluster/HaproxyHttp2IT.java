@@ -272,6 +272,7 @@ class HaproxyHttp2IT {
                 .property("host", spec.vip()).property("port", 443).property("protocol", "h2")
                 .property("tls", true).property("scheme", "https").property("threads", THREADS)
                 .property("loops", LOOPS).property("conns", 1).property("streams", STREAMS)
+                .property("sample_variables", "stampede_protocol")
                 .timeout(Duration.ofSeconds(120)).run();
         assertTrue(r.succeeded(), r.describe());
         Jtl jtl = Jtl.read(r.jtl());
@@ -290,6 +291,8 @@ class HaproxyHttp2IT {
                 () -> assertEquals(perLabel, jtl.count(HTTP), "HTTP samples"),
                 () -> assertEquals(0, jtl.errors(), "failed samples, first: " + first),
                 () -> assertEquals(Set.of("200"), jtl.statusCodes()),
+                () -> assertTrue(jtl.rows().stream().allMatch(x -> x.get("stampede_protocol").equals("h2")),
+                        "every sample spoke h2 (the JTL's protocol column)"),
                 () -> assertTrue(jtl.rows().stream().allMatch(x -> x.url().startsWith("https://" + spec.vip() + ":443")),
                         "https URLs to the VIP"),
                 // one TLS connection per thread and sampler, every one negotiated h2 by ALPN

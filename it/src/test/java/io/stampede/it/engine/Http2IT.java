@@ -129,10 +129,15 @@ class Http2IT {
     private static Jtl run(String plan, Path work, Map<String, Object> props) {
         JMeterRun.Result r = JMeterRun.of(JMeterHome.fromStampedeRoot(), Plans.get(plan), work)
                 .property("host", "127.0.0.1").property("threads", THREADS).property("loops", LOOPS)
-                .property("iterations", LOOPS).properties(props)
+                .property("iterations", LOOPS).property("sample_variables", "stampede_protocol").properties(props)
                 .timeout(Duration.ofSeconds(120)).run();
         assertTrue(r.succeeded(), r.describe());
         return Jtl.read(r.jtl());
+    }
+
+    /** The distinct values of the stampede_protocol column (sample_variables). */
+    private static Set<String> protocols(Jtl jtl) {
+        return jtl.rows().stream().map(r -> r.get("stampede_protocol")).collect(Collectors.toSet());
     }
 
     private static String firstFailure(Jtl jtl) {
@@ -170,6 +175,7 @@ class Http2IT {
         Map<Long, Long> conns = perConnection(log);
         assertAll(
                 () -> assertTrue(log.stream().allMatch(l -> l.http2().equals("h2c")), "nginx saw h2c only"),
+                () -> assertEquals(Set.of("h2c"), protocols(jtl), "the JTL's protocol column"),
                 () -> assertEquals(THREADS * 2 * 2, conns.size(),
                         "TCP connections: threads x 2 samplers x 2 connections; per connection: " + conns),
                 // Every sample is one request; a thread that ends leaves at most connections x streams - 1
@@ -189,6 +195,7 @@ class Http2IT {
         List<Logged> log = log(h2Port).subList(before, log(h2Port).size());
         assertAll(
                 () -> assertTrue(log.stream().allMatch(l -> l.http2().equals("h2")), "nginx saw h2 only"),
+                () -> assertEquals(Set.of("h2"), protocols(jtl), "the JTL's protocol column"),
                 () -> assertEquals(THREADS * 2, perConnection(log).size(), "one TLS connection per thread and sampler"),
                 () -> assertTrue(jtl.rows().stream().allMatch(r -> r.url().startsWith("https://127.0.0.1:" + h2Port)),
                         "https URLs"));
@@ -204,6 +211,8 @@ class Http2IT {
                 () -> assertEquals(0, jtl.errors(), () -> "failed samples, first: " + firstFailure(jtl)),
                 () -> assertEquals(2 * THREADS * 20, jtl.count()),
                 () -> assertTrue(log.stream().allMatch(l -> l.http2().isEmpty()), "nginx saw HTTP/1.1 only"),
+                () -> assertEquals(Set.of("http/1.1 (ALPN fallback)"), protocols(jtl),
+                        "every sample shows the fallback in the JTL's protocol column"),
                 () -> assertEquals(2 * THREADS * 20, log.size()));
     }
 
