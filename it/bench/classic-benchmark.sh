@@ -4,7 +4,9 @@
 # Classic-path benchmark (issue 13): a shipped plan run through `./stampede run` exactly as a user runs it (one
 # connection per JMeter thread), against stock JMeter 5.6.3's HTTP Request (HttpClient4, keep-alive, same user on
 # each iteration) under the same thread group type with the same thread count, also through `./stampede run`.
-# One private nginx (18-byte /test.txt, access log off) on 127.0.0.1 with --workers workers. The two alternate
+# One private nginx (18-byte /test.txt, access log off, sendfile and tcp_nopush on as Debian's nginx.conf and the
+# realserver files `stampede cluster render` writes have them: head and body leave in one segment, as from the
+# built-in target) on 127.0.0.1 with --workers workers. The two alternate
 # (rounds 1, 3, ...: Stampede first; rounds 2, 4, ...: stock first). For each run, over the window from --warmup
 # seconds after the first JTL line to 2 s before the run's end: req/s (JTL rows whose timeStamp is in the window),
 # the JMeter process's CPU (utime+stime from /proc) per request, p50/p99 of elapsed (ms, JTL), errors, nginx's CPU
@@ -42,7 +44,7 @@ while (($#)); do
     --stock-default) stock_props=(); shift ;;
     -J) extra+=("-J$2"); shift 2 ;;
     -J*) extra+=("$1"); shift ;;
-    -h|--help) sed -n '3,20p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '3,25p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "classic-benchmark: unknown option '$1' (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -95,6 +97,7 @@ http {
   access_log off;
   default_type text/plain;
   sendfile on;
+  tcp_nopush on;
   tcp_nodelay on;
   keepalive_requests 100000000;
   keepalive_timeout 300s;

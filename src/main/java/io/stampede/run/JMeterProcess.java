@@ -7,6 +7,7 @@ package io.stampede.run;
 
 import io.stampede.jmeter.JMeterCommandLine;
 import io.stampede.jmeter.JMeterStop;
+import io.stampede.jmeter.VirtualUsersJvm;
 import io.stampede.remote.ControllerStop;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -25,9 +26,6 @@ final class JMeterProcess implements AutoCloseable {
             "-Djava.awt.headless=true",
             // A JVM out of heap would limp on, its users dying one by one: stop at once, and RunReport says why.
             "-XX:+ExitOnOutOfMemoryError");
-
-    /** Without log4j2's per-thread caches (garbage-free logging), which would cost every virtual user ~13 KB. */
-    static final String VIRTUAL_USERS_LOGGING = "-Dlog4j2.enableThreadlocals=false";
 
     private final RunCommand.RunSetup setup;
     private final List<String> jvm;
@@ -62,9 +60,8 @@ final class JMeterProcess implements AutoCloseable {
             jvm.set(0, "-Xms" + heap); // a smaller --heap than the usual initial heap would not start at all
         }
         if (setup.plan().hasVirtualUsers()) {
-            // log4j2 keeps a log event, a 2,048-char and an 8 KB encoder buffer and a date formatter per thread
-            // that ever logged (JMeterThread logs its start): ~13 KB of heap per virtual user, a third of it all.
-            jvm.add(VIRTUAL_USERS_LOGGING);
+            // Bytes per user count 100,000 times: no log4j2 per-thread caches, compact object headers on 25+.
+            jvm.addAll(VirtualUsersJvm.options(setup.java()));
         }
         List<String> cmd;
         if (setup.engines() == null) {

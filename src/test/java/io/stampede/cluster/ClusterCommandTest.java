@@ -62,6 +62,16 @@ class ClusterCommandTest {
     }
 
     @Test
+    void http2WithoutTlsMaterialIsRefusedNamingTheFieldAndTheFix() throws IOException {
+        Path yaml = Files.writeString(tmp.resolve("c.yaml"), Fixtures.HAPROXY.replace("maxconn: 9000",
+                "maxconn: 9000\n  http2: true"));
+        assertEquals(2, run("render", yaml.toString(), "-o", tmp.resolve("out").toString()));
+        assertFalse(Files.exists(tmp.resolve("out")));
+        assertTrue(err.toString().contains("haproxy.http2: needs a TLS port"), err.toString());
+        assertTrue(err.toString().contains("fix: add tls: {certificate:"), err.toString());
+    }
+
+    @Test
     void validateOfAMissingDirectoryFails() {
         assertEquals(2, run("validate", tmp.resolve("nope").toString()));
     }

@@ -64,6 +64,8 @@ public final class Engine {
     final AlpnContexts alpn = new AlpnContexts();
     /** The connections users share per target (stampede.connection_sharing=engine), keyed "host:port[/tls]". */
     private final ConcurrentHashMap<String, ConnectionPool> pools = new ConcurrentHashMap<>();
+    /** The response timeouts of the connections JMeter threads read themselves (ThreadIoConnection). */
+    private final ResponseDeadlines responseDeadlines;
 
     private Engine(int threads) {
         epoll = Epoll.isAvailable();
@@ -76,6 +78,7 @@ public final class Engine {
             return t;
         }, io);
         transport = epoll ? "epoll" : "nio";
+        responseDeadlines = new ResponseDeadlines(group.next());
         bootstrap = new Bootstrap()
                 .group(group)
                 .channel(epoll ? EpollSocketChannel.class : NioSocketChannel.class)
@@ -156,6 +159,10 @@ public final class Engine {
     /** False once this engine was shut down (a test ended): what was made on it is replaced. */
     boolean isCurrent() {
         return current == this;
+    }
+
+    ResponseDeadlines responseDeadlines() {
+        return responseDeadlines;
     }
 
     void connectionOpened() {

@@ -39,6 +39,7 @@ public final class ParkingCompletion {
         interrupted = false;
         e.arm(queue, request, System.nanoTime(), responseBytesKept, responseTimeoutMillis);
         long connectTimeout = TimeUnit.MILLISECONDS.toNanos(connectTimeoutMillis);
+        long responseTimeout = TimeUnit.MILLISECONDS.toNanos(responseTimeoutMillis);
         long connectDeadline = 0;
         for (;;) {
             if (queue.poll() != null) {
@@ -68,8 +69,13 @@ public final class ParkingCompletion {
                     continue;
                 }
             }
-            // Woken by the completion, by interrupt(), or at the deadline (re-read: the state may have moved on).
+            // Woken by the completion, by interrupt(), or at the deadline (re-read: the state may have moved on). The
+            // loop sends without waking us, so while connecting wait no longer than a response timeout: a response
+            // deadline lies at least that far ahead, and is then checked in time.
             long wait = deadline == 0 ? connectTimeout : deadline - now;
+            if (e.state() == Exchange.ARMED || deadline == 0) {
+                wait = Math.min(wait, responseTimeout);
+            }
             if (queue.poll(Math.max(1, wait)) != null) {
                 e.take();
                 return e;

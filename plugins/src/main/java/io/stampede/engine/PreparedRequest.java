@@ -10,6 +10,7 @@ import io.netty.buffer.Unpooled;
 
 import java.net.MalformedURLException;
 import java.net.URL;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -19,14 +20,11 @@ import java.nio.charset.StandardCharsets;
 public final class PreparedRequest {
     private final String text;
     private final ByteBuf bytes;
-    /** The same bytes on the heap, for a JMeter thread that writes them itself (ThreadIoConnection). */
-    private final byte[] wire;
     private final boolean head;
     private final URL url;
 
-    private PreparedRequest(String text, byte[] wire, ByteBuf bytes, boolean head, URL url) {
+    private PreparedRequest(String text, ByteBuf bytes, boolean head, URL url) {
         this.text = text;
-        this.wire = wire;
         this.bytes = bytes;
         this.head = head;
         this.url = url;
@@ -40,7 +38,7 @@ public final class PreparedRequest {
     public static PreparedRequest of(String text, String method, String target, String host, int port, boolean tls) {
         byte[] raw = text.getBytes(StandardCharsets.UTF_8);
         ByteBuf buf = Unpooled.directBuffer(raw.length).writeBytes(raw);
-        return new PreparedRequest(text, raw, buf, "HEAD".equalsIgnoreCase(method), urlOf(target, host, port, tls));
+        return new PreparedRequest(text, buf, "HEAD".equalsIgnoreCase(method), urlOf(target, host, port, tls));
     }
 
     /**
@@ -49,7 +47,7 @@ public final class PreparedRequest {
      */
     public static PreparedRequest ofBytes(byte[] raw, boolean head, URL url) {
         ByteBuf buf = Unpooled.directBuffer(raw.length).writeBytes(raw);
-        return new PreparedRequest(null, raw, buf, head, url);
+        return new PreparedRequest(null, buf, head, url);
     }
 
     private static URL urlOf(String target, String host, int port, boolean tls) {
@@ -68,9 +66,12 @@ public final class PreparedRequest {
         return bytes.retainedDuplicate();
     }
 
-    /** The request bytes for a socket write; not to be modified. */
-    byte[] wire() {
-        return wire;
+    /**
+     * A view of the encoded (direct) bytes for a JMeter thread that writes them itself ({@link ThreadIoConnection}):
+     * a channel writes direct memory without copying it into a temporary buffer first.
+     */
+    ByteBuffer wireBuffer() {
+        return bytes.nioBuffer();
     }
 
     public int length() {

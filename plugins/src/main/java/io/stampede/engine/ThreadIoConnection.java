@@ -9,11 +9,14 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.net.SocketTimeoutException;
+import java.net.StandardSocketOptions;
+import java.nio.ByteBuffer;
+import java.nio.channels.ClosedByInterruptException;
+import java.nio.channels.SocketChannel;
 
 /**
  * The classic mode's plain-TCP connection when the JMeter thread does its own I/O ({@code stampede.io_mode} auto or
@@ -21,24 +24,50 @@ import java.net.SocketTimeoutException;
  * HttpClient4 does. The kernel wakes the thread when the response arrives; no event loop reads it and no second
  * thread is woken per request (issue 13 measured that hand-off at about a third of the classic path's CPU).
  *
+ * <p>One system call per write and per read: a blocking {@link SocketChannel} with direct buffers. A timed read of a
+ * JDK socket costs three (a read that finds nothing, a poll, the read) plus a thread-local lookup for a temporary
+ * direct buffer, and a timed connect leaves a JDK socket non-blocking for good; so the reads block without a timeout
+ * and {@link ResponseDeadlines} closes the socket of an overdue response (up to one tick late), and the connect goes
+ * through the channel's socket adaptor, which restores blocking mode afterwards.
+ *
  * <p>Everything else is the engine's: the {@link ResponseFramer}, the {@link Exchange} that carries the outcome and
  * its times to the result filler, the {@link Failures} names, the stale keep-alive retry rule and the open
  * connection count. Timing: the connect is timed around the socket's connect, the first byte when the first read
- * returns, the end when the framer completes. The response timeout covers the whole response (each read waits only
- * for what is left of it). Only the owner calls {@link #send}; {@link #interrupt()} may come from any thread.
+ * returns, the end when the framer completes. The response timeout covers the whole response. Only the owner calls
+ * {@link #send}; {@link #interrupt()} may come from any thread. An interrupt of the owning thread (JMeter's stop now)
+ * closes the channel as it does any NIO channel; the sample then fails as interrupted.
  */
 public final class ThreadIoConnection {
+    /** {@link #deadline} once the engine's check closed the socket for the response in flight. */
+    private static final long EXPIRED = Long.MIN_VALUE;
+    private static final VarHandle DEADLINE;
+
+    static {
+        try {
+            DEADLINE = MethodHandles.lookup().findVarHandle(ThreadIoConnection.class, "deadline", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     private final Engine engine;
     private final InetSocketAddress remote;
     private final Exchange exchange = new Exchange(null);
-    private final byte[] input = new byte[16 * 1024];
+    private final ByteBuffer input = ByteBuffer.allocateDirect(16 * 1024);
+    /** The same memory as {@link #input}, as the framer reads it. */
     private final ByteBuf inputBuffer = Unpooled.wrappedBuffer(input);
-    private volatile Socket socket;
-    private InputStream in;
-    private OutputStream out;
+    private volatile SocketChannel channel;
+    /** Whether the current channel connected (it is counted open and watched until closed). */
+    private boolean connected;
     /** Requests sent on the current socket: a stale keep-alive connection is one that already carried one. */
     private int sentOnSocket;
     private volatile boolean interrupted;
+    /**
+     * When the response in flight times out (System.nanoTime()); 0 while none is in flight, {@link #EXPIRED} once the
+     * engine's check closed the socket for it. Only the owner sets it; the owner and the check clear it by CAS, so
+     * exactly one of them decides whether a response that completes at its deadline was in time.
+     */
+    private volatile long deadline;
 
     public ThreadIoConnection(Engine engine, InetSocketAddress remote) {
         this.engine = engine;
@@ -65,7 +94,7 @@ public final class ThreadIoConnection {
         e.beginOnCaller(request, System.nanoTime(), responseBytesKept);
         interrupted = false;
         for (;;) {
-            boolean fresh = socket == null;
+            boolean fresh = channel == null;
             try {
                 if (fresh) {
                     connect(e, connectTimeoutMillis);
@@ -74,7 +103,7 @@ public final class ThreadIoConnection {
                 return e;
             } catch (IOException x) {
                 closeSocket();
-                if (interrupted) {
+                if (interrupted || x instanceof ClosedByInterruptException) {
                     e.endOnCaller(Failures.interrupted(), 0);
                     return e;
                 }
@@ -90,24 +119,24 @@ public final class ThreadIoConnection {
     }
 
     private void connect(Exchange e, int timeoutMillis) throws IOException {
-        Socket s = new Socket();
-        socket = s;
+        SocketChannel ch = SocketChannel.open();
+        channel = ch;
         if (interrupted) {
             throw Failures.interrupted();
         }
         long start = System.nanoTime();
         try {
-            s.setTcpNoDelay(true);
-            s.connect(remote, Math.max(1, timeoutMillis));
+            ch.setOption(StandardSocketOptions.TCP_NODELAY, true);
+            ch.socket().connect(remote, Math.max(1, timeoutMillis));
         } catch (SocketTimeoutException t) {
             throw Failures.connectTimeout(remote);
         }
         e.connectStartNanos = start;
         e.connectEndNanos = System.nanoTime();
-        in = s.getInputStream();
-        out = s.getOutputStream();
+        connected = true;
         sentOnSocket = 0;
         engine.connectionOpened();
+        engine.responseDeadlines().watch(this);
     }
 
     private void exchange(Exchange e, int timeoutMillis) throws IOException {
@@ -118,27 +147,47 @@ public final class ThreadIoConnection {
             e.sentNanos = sent;
         }
         sentOnSocket++;
-        out.write(req.wire());
-        long deadline = sent + timeoutMillis * 1_000_000L;
-        Socket s = socket;
+        long d = sent + timeoutMillis * 1_000_000L;
+        if (d == 0 || d == EXPIRED) {
+            d++;
+        }
+        deadline = d;
+        long done;
+        try {
+            done = writeAndRead(e, req, d);
+        } catch (IOException x) {
+            if (!DEADLINE.compareAndSet(this, d, 0L)) {
+                deadline = 0;
+                throw Failures.responseTimeout(); // the engine's check closed the socket under the read
+            }
+            throw x;
+        }
+        if (!DEADLINE.compareAndSet(this, d, 0L)) {
+            // The check closed the socket as the response completed: in time if it completed before the deadline.
+            deadline = 0;
+            closeSocket();
+            if (done - d >= 0) {
+                throw Failures.responseTimeout();
+            }
+        }
+        e.endOnCaller(null, done);
+    }
+
+    /** Writes the request and reads until its response is complete; returns when it completed (System.nanoTime()). */
+    private long writeAndRead(Exchange e, PreparedRequest req, long deadlineNanos) throws IOException {
+        SocketChannel ch = channel;
+        ByteBuffer out = req.wireBuffer();
+        while (out.hasRemaining()) {
+            ch.write(out);
+        }
         for (;;) {
-            long left = deadline - System.nanoTime();
-            if (left <= 0) {
-                throw Failures.responseTimeout();
-            }
-            s.setSoTimeout((int) Math.max(1, Math.min(Integer.MAX_VALUE, (left + 999_999L) / 1_000_000L)));
-            int n;
-            try {
-                n = in.read(input);
-            } catch (SocketTimeoutException t) {
-                throw Failures.responseTimeout();
-            }
+            input.clear();
+            int n = ch.read(input);
             long now = System.nanoTime();
             if (n < 0) {
                 if (e.framer.closeReceived()) {
                     closeSocket();
-                    e.endOnCaller(null, now);
-                    return;
+                    return now;
                 }
                 throw Failures.closedByServer(e.framer.progress());
             }
@@ -151,8 +200,31 @@ public final class ThreadIoConnection {
                 if (!e.framer.reusable() || inputBuffer.isReadable()) {
                     closeSocket();
                 }
-                e.endOnCaller(null, now);
-                return;
+                return now;
+            }
+            if (now - deadlineNanos >= 0) {
+                throw Failures.responseTimeout();
+            }
+        }
+    }
+
+    /**
+     * The engine's check, on an event loop: closes the socket if the response in flight is overdue at {@code now},
+     * which ends the owner's blocked read (the owner then reports the response timeout and does the bookkeeping).
+     */
+    void expireIfOverdue(long now) {
+        long d = deadline;
+        if (d == 0 || d == EXPIRED || now - d < 0) {
+            return;
+        }
+        // Read after the deadline, so it is the channel that deadline was set for (or a later one if the owner
+        // moved on, in which case the CAS fails).
+        SocketChannel ch = channel;
+        if (DEADLINE.compareAndSet(this, d, EXPIRED) && ch != null) {
+            try {
+                ch.close();
+            } catch (IOException ignored) {
+                // closing anyway
             }
         }
     }
@@ -160,10 +232,10 @@ public final class ThreadIoConnection {
     /** Any thread (stop test now): the send in progress ends at once with an InterruptedIOException. */
     public void interrupt() {
         interrupted = true;
-        Socket s = socket;
-        if (s != null) {
+        SocketChannel ch = channel;
+        if (ch != null) {
             try {
-                s.close(); // the owner's blocked call fails now; the owner does the bookkeeping
+                ch.close(); // the owner's blocked call fails now; the owner does the bookkeeping
             } catch (IOException ignored) {
                 // closing anyway
             }
@@ -176,17 +248,19 @@ public final class ThreadIoConnection {
     }
 
     private void closeSocket() {
-        Socket s = socket;
-        if (s == null) {
+        SocketChannel ch = channel;
+        if (ch == null) {
             return;
         }
-        socket = null;
+        channel = null;
         try {
-            s.close();
+            ch.close();
         } catch (IOException ignored) {
             // closing anyway
         }
-        if (s.isConnected()) {
+        if (connected) {
+            connected = false;
+            engine.responseDeadlines().forget(this);
             engine.connectionClosed();
         }
     }

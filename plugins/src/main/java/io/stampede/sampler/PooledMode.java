@@ -23,7 +23,8 @@ import java.net.UnknownHostException;
  * request with this thread's {@link ParkingCompletion} as the exchange's queue, and gives the connection back when
  * the sample ends, so a user holds no connection while it thinks. Waiting for a lease counts in the elapsed time,
  * Latency and (when no connection is opened) Connect; a pool that stays full past the connect timeout fails the
- * sample with a PoolTimeoutException. Settings are read at every sample, as in {@link SingleConnectionMode}.
+ * sample with a PoolTimeoutException. Settings are read at every sample, as in {@link SingleConnectionMode}. The
+ * encoded request is dropped after each sample too: a thinking user keeps neither a connection nor request bytes.
  */
 final class PooledMode implements SamplingMode {
     private final StampedeSampler element;
@@ -79,6 +80,7 @@ final class PooledMode implements SamplingMode {
             }
         } finally {
             pool.release(c);
+            element.forgetPrepared();
         }
         return res;
     }

@@ -93,6 +93,15 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
     }
 
     /**
+     * Frees the request kept for the following samples: a user of the engine-wide pool holds no request bytes while
+     * it thinks (100,000 of them would keep two encoded copies, a URL and a native buffer each), at the price of
+     * encoding an unchanged request again at its next sample.
+     */
+    final void forgetPrepared() {
+        replacePrepared(null, null, false);
+    }
+
+    /**
      * JMeter's part: the label, then the sampling mode chosen at the thread's first sample from the schedule
      * properties, which does the rest.
      */

@@ -115,6 +115,22 @@ class PooledConnectionsTest extends SamplerTestSupport {
     }
 
     @Test
+    void aPooledUserKeepsNoEncodedRequestBetweenSamples() throws Exception {
+        try (TestServer server = TestServer.answering(TestServer.OK)) {
+            JMeterContextService.getContext().setVariables(new org.apache.jmeter.threads.JMeterVariables());
+            HttpRawSampler s = raw(server.port(), GET);
+            for (int i = 0; i < 3; i++) {
+                SampleResult r = s.sample(null);
+                assertTrue(r.isSuccessful(), r.getResponseCode() + " " + r.getResponseMessage());
+                assertEquals(null, s.prepared(s.settings().target(), s.settings().keepAlive()),
+                        "the request's bytes are freed when the sample ends");
+            }
+            s.threadFinished();
+            assertEquals(3, server.requests.size(), "each sample encoded and sent its request again");
+        }
+    }
+
+    @Test
     void aFullPoolWaitsAndTheWaitCountsInConnectAndLatency() throws Exception {
         try (TestServer server = delaying(400)) {
             List<SampleResult> results = users(3, 1, server.port(), 5000);

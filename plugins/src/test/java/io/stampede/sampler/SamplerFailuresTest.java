@@ -97,6 +97,77 @@ class SamplerFailuresTest extends SamplerTestSupport {
     }
 
     @Test
+    void tricklingResponseHitsTheResponseTimeout() throws Exception {
+        // Every read returns a byte, so no read ever waits long: the timeout covers the whole response.
+        try (TestServer server = new TestServer((sock, out, req, n) -> {
+            out.write("HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n".getBytes(StandardCharsets.ISO_8859_1));
+            for (int i = 0; i < 40 && !sock.isClosed(); i++) {
+                out.write('x');
+                out.flush();
+                sleep(50);
+            }
+        })) {
+            HttpRawSampler s = raw(server.port(), GET);
+            s.setResponseTimeout("300");
+            SampleResult r = s.sample(null);
+            assertFailure(r, "io.stampede.engine.ResponseTimeoutException", "No complete response");
+            assertTrue(r.getTime() >= 300 && r.getTime() < 1000, "elapsed " + r.getTime());
+        }
+    }
+
+    @Test
+    void responsesInsideTheTimeoutAreNotCutAndATimeoutOnlyCostsItsConnection() throws Exception {
+        try (TestServer server = new TestServer((sock, out, req, n) -> {
+            if (req.contains("/stall")) {
+                return;
+            }
+            sleep(150);
+            out.write(TestServer.OK.getBytes(StandardCharsets.ISO_8859_1));
+        })) {
+            HttpRawSampler s = raw(server.port(), GET);
+            s.setResponseTimeout("250");
+            for (int i = 0; i < 3; i++) {
+                SampleResult r = s.sample(null);
+                assertTrue(r.isSuccessful(), r.getResponseMessage());
+                assertTrue(r.getTime() >= 150, "elapsed " + r.getTime());
+            }
+            assertEquals(1, server.awaitConnections(1));
+            HttpRawSampler stalled = raw(server.port(), "GET /stall HTTP/1.1\nHost: localhost\n");
+            stalled.setResponseTimeout("250");
+            SampleResult r = stalled.sample(null);
+            assertFailure(r, "io.stampede.engine.ResponseTimeoutException", "No complete response");
+            assertTrue(r.getTime() >= 250 && r.getTime() < 1000, "elapsed " + r.getTime());
+            assertTrue(s.sample(null).isSuccessful());
+            assertEquals(2, server.awaitConnections(2));
+        }
+    }
+
+    @Test
+    void interruptingTheSamplingThreadEndsItsSample() throws Exception {
+        // JMeter's stop now interrupts each JMeter thread as well as its sampler.
+        try (TestServer server = new TestServer((sock, out, req, n) -> { })) {
+            HttpRawSampler s = raw(server.port(), GET);
+            CompletableFuture<SampleResult> result = new CompletableFuture<>();
+            Thread sampling = new Thread(() -> result.complete(s.sample(null)), "sampling");
+            sampling.start();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+            while (server.requests.isEmpty() && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
+            sampling.interrupt();
+            assertFailure(result.get(2, TimeUnit.SECONDS), "java.io.InterruptedIOException", "Sample interrupted");
+        }
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    @Test
     void fullAcceptQueueHitsTheConnectTimeout() throws Exception {
         // A listener that never accepts: once its backlog is full the kernel drops further SYNs.
         try (ServerSocket full = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {

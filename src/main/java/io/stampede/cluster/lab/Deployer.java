@@ -5,12 +5,15 @@
  */
 package io.stampede.cluster.lab;
 
+import io.stampede.cluster.model.Tls;
 import io.stampede.cluster.render.Layout;
 import io.stampede.cluster.render.RenderedFile;
 import io.stampede.cluster.sys.ExecResult;
+import io.stampede.cluster.sys.StandInCertificate;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -65,6 +68,24 @@ final class Deployer {
             }
         } catch (IOException e) {
             throw new LabException(host + ": cannot install generated files: " + e.getMessage());
+        }
+    }
+
+    /**
+     * The description's TLS material, which lives on the real hosts, is not on this machine: a self-signed stand-in
+     * goes to the host's lab path of the certificate (and of the key, when that is a separate file).
+     */
+    void installTlsStandIn(Tls tls) throws LabException {
+        if (tls == null) {
+            return;
+        }
+        try {
+            StandInCertificate.write(path(tls.certificate()));
+            if (!tls.key().equals(tls.certificate())) {
+                Files.copy(path(tls.certificate()), path(tls.key()), StandardCopyOption.REPLACE_EXISTING);
+            }
+        } catch (IOException e) {
+            throw new LabException(host + ": " + e.getMessage());
         }
     }
 

@@ -112,6 +112,7 @@ public final class Lab {
             Deployer d = new Deployer(rs.name(), layout(rs.name()), files, processes);
             hosts.put(rs.name(), d);
             d.install();
+            d.installTlsStandIn(spec.tls());
             d.writeIndex(NginxRenderer.DOCROOT);
             d.applySysctl("90-stampede-realserver.conf");
             if (spec.isDirectRouting()) {
@@ -130,6 +131,7 @@ public final class Lab {
             Deployer d = new Deployer(h.name(), layout(h.name()), files, processes);
             hosts.put(h.name(), d);
             d.install();
+            d.installTlsStandIn(spec.tls());
             if (spec.isDirectRouting()) {
                 d.applySysctl("90-stampede-director.conf");
                 // the generated notrack table (its ipvsadm --set needs IPVS, which the emulated lab does without)

@@ -5,9 +5,15 @@
  */
 package io.stampede.cluster.model;
 
-/** The HAProxy layer: its nodes (a VRRP pair holding the VIP) and its sizing. */
+/**
+ * The HAProxy layer: its nodes (a VRRP pair holding the VIP) and its sizing. http2 offers HTTP/2 to clients by ALPN
+ * on the front end's TLS binds ({@code alpn h2,http/1.1}); the backend keeps HTTP/1.1 to nginx.
+ */
 public record Haproxy(Vrrp vrrp, int threads, int maxconn, int serverMaxconn, String balance, String httpReuse,
-        int statsPort, boolean statsOnNode, String statsAuth) {
+        int statsPort, boolean statsOnNode, String statsAuth, boolean http2) {
+
+    /** The ALPN list of a TLS bind with http2: h2 first, HTTP/1.1 for clients without HTTP/2 (configuration.txt). */
+    public static final String ALPN = "h2,http/1.1";
 
     /** HAProxy 2.6 as Debian builds it: "Built with multi-threading support (MAX_THREADS=64" (haproxy -vv). */
     public static final int MAX_THREADS = 64;

@@ -324,9 +324,10 @@ public final class SpecReader {
             f.problems().add(f.field("stats_auth"), "is not USER:PASSWORD with a password of 8 or more characters",
                     "write stats_auth: admin:<at least 8 characters, no spaces, ':' or '#'>");
         }
+        boolean http2 = f.bool("http2", false);
         f.finish();
         return new Haproxy(vrrp, threads, maxconn, serverMaxconn, balance, reuse, statsPort,
-                statsBind.equals("node"), auth);
+                statsBind.equals("node"), auth, http2);
     }
 
     private static Realserver readRealserver(Fields f, int port, int portCount, ArpMethod defaultArp, boolean dr) {
@@ -389,8 +390,9 @@ public final class SpecReader {
         int timeout = f.integer("keepalive_timeout", 65, 0, 3600);
         int somaxconn = f.integer("somaxconn", 4096, 128, 1 << 20);
         boolean accessLog = f.bool("access_log", false);
+        boolean http2 = f.bool("http2", false);
         f.finish();
-        return new Nginx(workers, connections, requests, timeout, somaxconn, accessLog);
+        return new Nginx(workers, connections, requests, timeout, somaxconn, accessLog, http2);
     }
 
     private static Injectors readInjectors(Fields f) {

@@ -142,6 +142,7 @@ final class SpecRules {
                         + " (a PEM with certificate and key; key: may name a separate file) or remove 443");
             }
         }
+        checkHttp2(tls);
         if (tls == null) {
             return;
         }
@@ -154,6 +155,29 @@ final class SpecRules {
         if (!spec.isDirectRouting() && !tls.key().equals(tls.certificate())) {
             problems.add("tls.key", "HAProxy's bind ... ssl crt takes one PEM file holding the certificate and its"
                     + " key", "concatenate them into the certificate file and remove tls.key");
+        }
+    }
+
+    /**
+     * HTTP/2 is offered by ALPN during the TLS handshake, so http2 needs a TLS port. nginx 1.22 answers HTTP/1.1
+     * requests on a cleartext {@code listen ... http2} port with HTTP/2 frames (curl gets no status), which would
+     * lock out HTTP/1.1 clients and the health checks; behind HAProxy, nginx only ever talks to HAProxy's backend.
+     */
+    private void checkHttp2(Tls tls) {
+        String example = "add tls: {certificate: /etc/ssl/private/site.pem, ports: [443]} and list 443 in ports";
+        if (spec.nginx().http2() && !spec.isDirectRouting()) {
+            problems.add("nginx.http2", "behind HAProxy nginx is reached by HAProxy's backend over cleartext"
+                    + " HTTP/1.1; clients get HTTP/2 from HAProxy's front end",
+                    "remove nginx.http2 and set haproxy.http2: true");
+        } else if (spec.nginx().http2() && tls == null) {
+            problems.add("nginx.http2", "needs a TLS port: nginx offers HTTP/2 by ALPN on 'listen ... ssl http2',"
+                    + " and a cleartext 'listen ... http2' port would refuse HTTP/1.1 clients and keepalived's"
+                    + " HTTP_GET check", example + ", or remove nginx.http2");
+        }
+        if (spec.haproxy() != null && spec.haproxy().http2() && tls == null) {
+            problems.add("haproxy.http2", "needs a TLS port: HAProxy offers h2 by ALPN on 'bind ... ssl crt ..."
+                    + " alpn " + Haproxy.ALPN + "' (its cleartext binds already accept h2c with prior knowledge)",
+                    example + " (one PEM with certificate and key), or remove haproxy.http2");
         }
     }
 

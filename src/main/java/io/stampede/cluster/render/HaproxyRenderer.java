@@ -70,10 +70,16 @@ public final class HaproxyRenderer {
         t.line("maxconn " + ha.frontendMaxconn());
         t.outdent().blank();
         t.line("frontend fe_web").indent();
+        if (ha.http2() && spec.tls() != null) {
+            t.line("# alpn " + Haproxy.ALPN + ": HTTP/2 for TLS clients that offer h2, HTTP/1.1 for the others. On the");
+            t.line("# non-SSL binds HAProxy upgrades a connection to HTTP/2 implicitly when it starts with the HTTP/2");
+            t.line("# connection preface (h2c with prior knowledge). The backend speaks HTTP/1.1 to nginx.");
+        }
         for (VirtualService s : spec.services()) {
             for (int port : s.ports()) {
-                t.line("bind " + s.vip() + ":" + port + (spec.isTls(port) ? " ssl crt " + spec.tls().certificate() : "")
-                        + " backlog " + spec.nginx().somaxconn());
+                String alpn = ha.http2() ? " alpn " + Haproxy.ALPN : "";
+                String tls = spec.isTls(port) ? " ssl crt " + layout.path(spec.tls().certificate()) + alpn : "";
+                t.line("bind " + s.vip() + ":" + port + tls + " backlog " + spec.nginx().somaxconn());
             }
         }
         if (spec.tls() != null) {

@@ -77,12 +77,18 @@ public final class NginxRenderer {
         t.blank();
         t.open("server");
         List<Integer> ports = listenPorts(spec, rs);
+        boolean http2 = n.http2() && ports.stream().anyMatch(spec::isTls);
+        if (http2) {
+            t.line("# http2: offered by ALPN on the TLS ports; nginx 1.25.1 and later write 'http2 on;' instead");
+            t.line("# keepalive_requests also ends an HTTP/2 connection (GOAWAY) after that many requests");
+        }
         for (int port : ports) {
-            t.line("listen " + port + (spec.isTls(port) ? " ssl" : "") + " reuseport backlog=" + n.somaxconn() + ";");
+            String tls = !spec.isTls(port) ? "" : http2 ? " ssl http2" : " ssl";
+            t.line("listen " + port + tls + " reuseport backlog=" + n.somaxconn() + ";");
         }
         if (ports.stream().anyMatch(spec::isTls)) {
-            t.line("ssl_certificate " + spec.tls().certificate() + ";");
-            t.line("ssl_certificate_key " + spec.tls().key() + ";");
+            t.line("ssl_certificate " + layout.path(spec.tls().certificate()) + ";");
+            t.line("ssl_certificate_key " + layout.path(spec.tls().key()) + ";");
         }
         t.line("server_name _;");
         t.line("root " + layout.path(DOCROOT) + ";");

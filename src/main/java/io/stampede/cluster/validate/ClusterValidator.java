@@ -18,8 +18,10 @@ public final class ClusterValidator {
     private final List<FileValidator> validators = List.of(
             new ToolValidator("keepalived", List.of("-t", "-f"), List.of(),
                     p -> name(p).equals("keepalived.conf"), true),
-            new ToolValidator("haproxy", List.of("-c", "-f"), List.of(), p -> name(p).endsWith(".cfg"), false),
-            new ToolValidator("nginx", List.of("-t", "-q", "-c"), List.of(), p -> name(p).equals("nginx.conf"), false),
+            new StandInTlsValidator(new ToolValidator("haproxy", List.of("-c", "-f"), List.of(),
+                    p -> name(p).endsWith(".cfg"), false)),
+            new StandInTlsValidator(new ToolValidator("nginx", List.of("-t", "-q", "-c"), List.of(),
+                    p -> name(p).equals("nginx.conf"), false)),
             new ToolValidator("nft", List.of("-c", "-f"), List.of(), p -> name(p).endsWith(".nft"), false),
             new ToolValidator("systemd-analyze", List.of("verify", "--man=no"), List.of(),
                     p -> name(p).endsWith(".service"), false),

@@ -187,6 +187,12 @@ class SpecReaderTest {
                         "tls.certificate"),
                 Arguments.of("separate key for HAProxy", Fixtures.HAPROXY + "ports: [443]\ntls: {certificate: /etc/c.pem,"
                         + " key: /etc/k.pem}\n", "tls.key"),
+                Arguments.of("nginx http2 without a TLS port", lvs + "nginx: {http2: true}\n", "nginx.http2"),
+                Arguments.of("nginx http2 behind HAProxy", Fixtures.HAPROXY + "ports: [443]\n"
+                        + "tls: {certificate: /etc/c.pem}\nnginx: {http2: true}\n", "nginx.http2"),
+                Arguments.of("HAProxy http2 without a TLS port", Fixtures.HAPROXY.replace("maxconn: 9000",
+                        "maxconn: 9000\n  http2: true"), "haproxy.http2"),
+                Arguments.of("http2 not a boolean", lvs + "nginx: {http2: h2}\n", "nginx.http2"),
                 Arguments.of("fwmark behind HAProxy", Fixtures.HAPROXY.replace("vip: 10.0.0.100\n",
                         "services:\n  - {vip: 10.0.0.100, fwmark: 1}\n"), "services[0].fwmark"),
                 Arguments.of("fwmark used twice", SERVICES.replace("ports: [8080]", "ports: [8080], fwmark: 1"),

@@ -23,7 +23,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class ExamplesTest {
 
     @ParameterizedTest
-    @ValueSource(strings = {"lvs/example", "haproxy/example"})
+    @ValueSource(strings = {"lvs/example", "haproxy/example", "lvs/example-h2", "haproxy/example-h2"})
     void renderingReproducesTheCheckedInExample(String example) throws IOException {
         Path dir = Fixtures.repo().resolve(example);
         Map<String, String> expected = new TreeMap<>();

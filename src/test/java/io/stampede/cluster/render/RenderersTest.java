@@ -411,4 +411,26 @@ class RenderersTest {
         assertTrue(ha.contains("bind 10.0.0.100:443 ssl crt /etc/haproxy/site.pem backlog 4096\n"));
         assertTrue(ha.contains("http-request set-header X-Forwarded-Proto https if { ssl_fc }\n"));
     }
+
+    @Test
+    void http2IsOfferedByAlpnOnTheTlsPortsOnly() {
+        String nginx = render(MULTI.replace(", fwmark: 7", "") + "nginx: {http2: true}\n").get("realserver/web1/nginx.conf");
+        assertTrue(nginx.contains("listen 80 reuseport backlog=4096;\n        listen 443 ssl http2 reuseport backlog=4096;\n"
+                + "        listen 8080 reuseport backlog=4096;\n"), nginx);
+        assertFalse(render(MULTI).get("realserver/web1/nginx.conf").contains("http2"), "off by default");
+        String ha = render(Fixtures.HAPROXY.replace("vip: 10.0.0.100\n", "vip: 10.0.0.100\nports: [80, 443]\n"
+                + "tls: {certificate: /etc/haproxy/site.pem}\n").replace("maxconn: 9000", "maxconn: 9000\n  http2: true"))
+                .get("haproxy/ha1/haproxy.cfg");
+        assertTrue(ha.contains("bind 10.0.0.100:80 backlog 4096\n    bind 10.0.0.100:443 ssl crt /etc/haproxy/site.pem"
+                + " alpn h2,http/1.1 backlog 4096\n"), ha);
+        assertFalse(render(Fixtures.HAPROXY).get("realserver/web1/nginx.conf").contains("http2"));
+    }
+
+    @Test
+    void tlsMaterialFollowsTheLayoutSoTheLabCanPutAStandInThere() {
+        String nginx = new ClusterRenderer().render(Fixtures.spec(MULTI + "nginx: {http2: true}\n"),
+                host -> new Layout("/tmp/lab/" + host)).stream()
+                .filter(f -> f.relativePath().equals("realserver/web1/nginx.conf")).findFirst().orElseThrow().content();
+        assertTrue(nginx.contains("ssl_certificate /tmp/lab/web1/etc/ssl/private/site.pem;\n"), nginx);
+    }
 }

@@ -21,7 +21,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 class ClusterValidateIT {
 
     @ParameterizedTest
-    @ValueSource(strings = {"lvs/example/rendered", "haproxy/example/rendered"})
+    @ValueSource(strings = {"lvs/example/rendered", "haproxy/example/rendered", "lvs/example-h2/rendered",
+        "haproxy/example-h2/rendered"})
     void checkedInExamplesPassEveryValidator(String dir) throws Exception {
         StampedeJar.Result r = StampedeJar.run(120, "cluster", "validate", dir);
         assertEquals(0, r.exitCode(), r.output());
@@ -32,6 +33,10 @@ class ClusterValidateIT {
                 : List.of("[keepalived -t -f]", "[haproxy -c -f]", "[nginx -t -q -c]");
         for (String v : expected) {
             assertTrue(r.output().lines().anyMatch(l -> l.startsWith("OK") && l.contains(v)), v + "\n" + r.output());
+        }
+        if (dir.contains("-h2")) {
+            assertTrue(r.output().contains("TLS material not on this machine, checked with a self-signed stand-in: "
+                    + (dir.startsWith("lvs") ? "/etc/ssl/certs/web.pem" : "/etc/haproxy/certs/shop.pem")), r.output());
         }
     }
 

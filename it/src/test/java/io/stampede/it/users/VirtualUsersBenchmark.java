@@ -13,6 +13,7 @@ import io.stampede.it.support.JtlFormat;
 import io.stampede.it.support.NginxServer;
 import io.stampede.jmeter.JavaRuntime;
 import io.stampede.jmeter.JavaSelection;
+import io.stampede.jmeter.VirtualUsersJvm;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -39,14 +40,24 @@ public final class VirtualUsersBenchmark {
     }
 
     record Row(String group, int users, long reachedLoop, long samples, long errors, double holdRate,
-               ProcessMemory before, ProcessMemory held, long maxThreads, String pinned, String exit,
-               Map<String, Long> failures) {
+               ProcessMemory before, ProcessMemory held, long heldRssBeforeGc, long maxThreads, String pinned,
+               String exit, Map<String, Long> failures) {
         double heapPerUserKb() {
             return (held.heapUsedBytes() - before.heapUsedBytes()) / 1024.0 / Math.max(1, reachedLoop);
         }
 
         double rssPerUserKb() {
             return (held.rssBytes() - before.rssBytes()) / 1024.0 / Math.max(1, reachedLoop);
+        }
+
+        /** RSS while the users run (read before the benchmark's full GC) above the JVM at 0 users, per user. */
+        double runningRssPerUserKb() {
+            return (heldRssBeforeGc - before.rssBytes()) / 1024.0 / Math.max(1, reachedLoop);
+        }
+
+        /** The plain ratio: the whole process's RSS while the users run, divided by them. */
+        double plainRssPerUserKb() {
+            return heldRssBeforeGc / 1024.0 / Math.max(1, reachedLoop);
         }
     }
 
@@ -110,16 +121,18 @@ public final class VirtualUsersBenchmark {
 
     private static void printHeader() {
         System.out.printf("| group | users asked | reached the loop | samples | errors | req/s (hold) | heap MB | heap KB/user "
-                + "| RSS MB | RSS KB/user | OS threads (max) | sockets | pinned (JFR) | end |%n");
-        System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+                + "| RSS MB running (after full GC) | RSS KB/user running (after full GC) | plain RSS/users KB "
+                + "| OS threads (max) | sockets | pinned (JFR) | end |%n");
+        System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     }
 
     private static void print(Row r) {
         {
-            System.out.printf(Locale.ROOT, "| %s | %,d | %,d | %,d | %,d | %,.0f | %.0f | %.1f | %.0f | %.1f | %d (%d) "
-                    + "| %d | %s | %s |%n", r.group, r.users, r.reachedLoop, r.samples, r.errors, r.holdRate,
-                    r.held.heapUsedBytes() / 1048576.0, r.heapPerUserKb(), r.held.rssBytes() / 1048576.0,
-                    r.rssPerUserKb(), r.held.threads(), r.maxThreads, r.held.sockets(), r.pinned, r.exit);
+            System.out.printf(Locale.ROOT, "| %s | %,d | %,d | %,d | %,d | %,.0f | %.0f | %.1f | %.0f (%.0f) | %.1f (%.1f) "
+                    + "| %.1f | %d (%d) | %d | %s | %s |%n", r.group, r.users, r.reachedLoop, r.samples, r.errors,
+                    r.holdRate, r.held.heapUsedBytes() / 1048576.0, r.heapPerUserKb(), r.heldRssBeforeGc / 1048576.0,
+                    r.held.rssBytes() / 1048576.0, r.runningRssPerUserKb(), r.rssPerUserKb(), r.plainRssPerUserKb(),
+                    r.held.threads(), r.maxThreads, r.held.sockets(), r.pinned, r.exit);
         }
     }
 
@@ -129,11 +142,11 @@ public final class VirtualUsersBenchmark {
             throws Exception {
         Files.createDirectories(dir);
         Path recording = dir.resolve("run.jfr");
-        // As `stampede run` starts JMeter for a plan with virtual users: without log4j2's per-thread caches.
-        List<String> jvm = new ArrayList<>(List.of("-Xms1g", "-Xmx" + heap, "-XX:+UseG1GC"));
-        if (!extraJvm.contains("-Dlog4j2.enableThreadlocals=true")) {
-            jvm.add("-Dlog4j2.enableThreadlocals=false");
-        }
+        // The same JVM options as `stampede run` gives JMeter for a plan with virtual users (the stock plan's group
+        // gets them too: same JVM, only the thread group differs); --jvm options come last and win.
+        List<String> jvm = new ArrayList<>(List.of("-Xms1g", "-Xmx" + heap, "-XX:+UseG1GC",
+                "-XX:MaxGCPauseMillis=100"));
+        jvm.addAll(VirtualUsersJvm.options(java));
         jvm.addAll(extraJvm);
         if (jfr) {
             // Every think time is a sleep of 10 s, which JFR's default settings record with its stack (10,000 a
@@ -156,6 +169,10 @@ public final class VirtualUsersBenchmark {
         long pid = run.pid();
         awaitLog(dir.resolve("jmeter.log"), "Starting", 120);
         ProcessMemory before = ProcessMemory.of(pid, java.home());
+        boolean nmt = jvm.stream().anyMatch(o -> o.startsWith("-XX:NativeMemoryTracking="));
+        if (nmt) {
+            jcmdTo(java, pid, "VM.native_memory baseline", null);
+        }
         long started = System.currentTimeMillis();
         System.out.printf(Locale.ROOT, "  %-26s before: heap %.1f MB, RSS %.1f MB, %d threads%n", group,
                 before.heapUsedBytes() / 1048576.0, before.rssBytes() / 1048576.0, before.threads());
@@ -165,10 +182,19 @@ public final class VirtualUsersBenchmark {
             Thread.sleep(2000);
             maxThreads = Math.max(maxThreads, threads(pid));
         }
+        long heldRss = run.isAlive() ? rss(pid) : 0;
+        if (nmt && run.isAlive()) {
+            // Where the resident bytes went since the users started, before the benchmark's full GC changes it.
+            Path diff = dir.resolve("nmt-diff.txt");
+            jcmdTo(java, pid, "VM.native_memory summary.diff scale=MB", diff);
+            System.out.println("  " + group + " native memory since 0 users (NMT, MB; all in " + diff + "):");
+            Files.readAllLines(diff).stream().filter(l -> l.matches("(Total|-\\s+\\S.*\\(reserved).*"))
+                    .forEach(l -> System.out.println("    " + l.trim()));
+        }
         ProcessMemory held = run.isAlive() ? ProcessMemory.of(pid, java.home()) : before;
-        System.out.printf(Locale.ROOT, "  %-26s held:   heap %.1f MB, RSS %.1f MB, %d threads, %d sockets; load %s%n",
-                group, held.heapUsedBytes() / 1048576.0, held.rssBytes() / 1048576.0, held.threads(),
-                held.sockets(), load());
+        System.out.printf(Locale.ROOT, "  %-26s held:   heap %.1f MB, RSS %.1f MB running, %.1f MB after the full GC, "
+                + "%d threads, %d sockets; load %s%n", group, held.heapUsedBytes() / 1048576.0, heldRss / 1048576.0,
+                held.rssBytes() / 1048576.0, held.threads(), held.sockets(), load());
         if (run.isAlive()) {
             histogram(java, pid, dir.resolve("histogram.txt"), group);
         }
@@ -206,7 +232,7 @@ public final class VirtualUsersBenchmark {
         Files.writeString(dir.resolve("failures.txt"), kinds);
         String pinned = jfr ? pinnedEvents(java, recording) : "-";
         return new Row(group, users, inLoop.size(), counts[0], counts[1],
-                counts[2] * 1000.0 / Math.max(1, holdTo - holdFrom), before, held, maxThreads, pinned, exit,
+                counts[2] * 1000.0 / Math.max(1, holdTo - holdFrom), before, held, heldRss, maxThreads, pinned, exit,
                 failures);
     }
 
@@ -278,6 +304,25 @@ public final class VirtualUsersBenchmark {
         System.out.println("  " + group + " class histogram (live objects), top rows; all in " + file + ":");
         Files.readAllLines(file).stream().filter(l -> l.matches("\\s*(num|-+|\\d+:).*")).limit(27)
                 .forEach(l -> System.out.println("    " + l));
+    }
+
+    /** Runs a jcmd command on the JVM, its output into {@code file} (or dropped when null). */
+    private static void jcmdTo(JavaRuntime java, long pid, String command, Path file) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(java.home().resolve("bin/jcmd").toString(), Long.toString(pid)));
+        cmd.addAll(List.of(command.split(" ")));
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectErrorStream(true);
+        pb.redirectOutput(file == null ? ProcessBuilder.Redirect.DISCARD : ProcessBuilder.Redirect.to(file.toFile()));
+        Process p = pb.start();
+        if (!p.waitFor(60, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+        }
+    }
+
+    /** The process's resident memory now (VmRSS). */
+    private static long rss(long pid) throws java.io.IOException {
+        return Files.readAllLines(Path.of("/proc", Long.toString(pid), "status")).stream()
+                .filter(l -> l.startsWith("VmRSS:")).mapToLong(l -> Long.parseLong(l.split("\\s+")[1]) * 1024)
+                .findFirst().orElse(0);
     }
 
     /** utime + stime of a process, in clock ticks (1/100 s). */
