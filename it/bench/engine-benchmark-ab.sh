@@ -23,23 +23,24 @@ for side in "$base" "$new"; do
   }
 done
 log=$(mktemp /tmp/engine-ab.XXXXXX)
-trap 'rm -f "$log"' EXIT
+run=$(mktemp /tmp/engine-ab-run.XXXXXX)
+trap 'rm -f "$log" "$run"' EXIT
 for ((r = 1; r <= rounds; r++)); do
   labels=(base new); sides=("$base" "$new")
   if (((r + flip) % 2 == 0)); then labels=(new base); sides=("$new" "$base"); fi
   for i in 0 1; do
     echo "=== round $r: ${labels[i]} (${sides[i]}, $(git -C "${sides[i]}" rev-parse --short HEAD)) $(date +%T)"
-    "${sides[i]}/it/bench/engine-benchmark.sh" --skip-build "$@" | tee /dev/stderr \
-      | awk -v r="$r" -v side="${labels[i]}" '
+    "${sides[i]}/it/bench/engine-benchmark.sh" --skip-build "$@" | tee "$run"
+    awk -v r="$r" -v side="${labels[i]}" '
           /^tool +req\/s/ { table = 1; next }
           table && NF == 0 { table = 0 }
           table && $0 ~ /^(Stampede|JMeter|wrk)/ {
             name = substr($0, 1, 22); sub(/ +$/, "", name)
             split(substr($0, 23), f, " ")
             print r "\t" side "\t" name "\t" f[1] "\t" f[3]
-          }' >> "$log"
+          }' "$run" >> "$log"
   done
-done 2>&1
+done
 
 # new/base per round and tool, then the median and the weakest round (lowest req/s ratio) per tool
 echo
