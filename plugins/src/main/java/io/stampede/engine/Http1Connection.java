@@ -123,6 +123,7 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
             e.fail(Failures.threadFinished());
             return;
         }
+        dropSettled(e);
         ring[(head + size) % ring.length] = e;
         size++;
         Channel ch = channel;
@@ -260,6 +261,35 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
         written = 0;
     }
 
+    /**
+     * Drops the ring's entries the owner settled itself. An exchange the owner failed (response timeout, interrupt,
+     * connect timeout) stays in the ring until the channel it closed reports inactive, and by then the owner may have
+     * taken the outcome and armed the same exchange (a depth-1 connection has one) for its next request. That entry
+     * is no longer the old channel's: failing it with the old channel would fail the new request before it is sent,
+     * and keeping it would count the exchange twice, so the stale keep-alive retry (one exchange in the ring) would
+     * never apply on this connection again. On the wire only SENT entries are live, off it only ARMED ones, and
+     * {@code resubmitted} (being submitted again now) is live only as the entry about to be added.
+     */
+    private void dropSettled(Exchange resubmitted) {
+        int kept = 0;
+        int keptWritten = 0;
+        for (int i = 0; i < size; i++) {
+            Exchange x = ring[(head + i) % ring.length];
+            boolean onWire = i < written;
+            if (x != resubmitted && x.state() == (onWire ? Exchange.SENT : Exchange.ARMED)) {
+                ring[(head + kept++) % ring.length] = x;
+                if (onWire) {
+                    keptWritten++;
+                }
+            }
+        }
+        for (int i = kept; i < size; i++) {
+            ring[(head + i) % ring.length] = null;
+        }
+        size = kept;
+        written = keptWritten;
+    }
+
     private Exchange pop() {
         Exchange e = ring[head];
         ring[head] = null;
@@ -323,7 +353,11 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
         engine.connectionClosed();
-        if (ctx.channel() != channel || written == 0) {
+        if (ctx.channel() != channel) {
+            return;
+        }
+        dropSettled(null);
+        if (written == 0) {
             return; // idle: the next exchange reconnects
         }
         Exchange e = ring[head];
@@ -344,6 +378,9 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
         // While connecting (TLS handshake) the connect listener reports the failure.
+        if (ctx.channel() == channel) {
+            dropSettled(null);
+        }
         if (ctx.channel() == channel && written > 0) {
             if (!mayRetry(ring[head]) || !Failures.staleKeepAlive(cause)) {
                 // A stale reset is retried by channelInactive, which the close below triggers.

@@ -6,6 +6,7 @@
 package io.stampede.httprequest;
 
 import org.apache.jmeter.engine.event.LoopIterationEvent;
+import org.apache.jmeter.protocol.http.control.CookieManager;
 import org.apache.jmeter.protocol.http.sampler.HTTPSampleResult;
 import org.apache.jmeter.protocol.http.sampler.HTTPSamplerBase;
 import org.apache.jmeter.samplers.Interruptible;
@@ -53,6 +54,21 @@ public final class EngineHttpRequest extends HTTPSamplerBase implements Interrup
             fallback = new Hc4Fallback(this);
         }
         return fallback;
+    }
+
+    /**
+     * JMeter 5.6.3 hands the thread's Cookie Manager to the sampler again before every sample after the first
+     * iteration and logs "Existing CookieManager X superseded by X" each time (apache/jmeter#6457): hundreds of
+     * thousands of WARN lines in a minute of load, and their cost on every sample. The same manager replacing
+     * itself is set here without that line; a different one still gets JMeter's WARN.
+     */
+    @Override
+    public void setCookieManager(CookieManager value) {
+        if (value != null && value == getCookieManager()) {
+            set(getSchema().getCookieManager(), value);
+            return;
+        }
+        super.setCookieManager(value);
     }
 
     @Override

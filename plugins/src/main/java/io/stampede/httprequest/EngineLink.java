@@ -11,19 +11,27 @@ import io.stampede.engine.Http1Connection;
 import io.stampede.engine.ParkingCompletion;
 import io.stampede.engine.PreparedRequest;
 import io.stampede.engine.ResponseFramer;
+import io.stampede.engine.ThreadIoConnection;
 import io.stampede.engine.Tls;
+import org.apache.jmeter.util.JMeterUtils;
 
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.Locale;
 import java.util.Map;
 
 /**
  * The HTTP Request's only way into the Stampede engine: the keep-alive connections of one thread, one per target, and
  * one exchange at a time on them. Everything the sampler asks of the engine goes through here, so a change in the
  * engine's connection API changes this class only.
+ *
+ * <p>Plain HTTP without a source address is read and written by the JMeter thread itself with blocking socket calls
+ * ({@link ThreadIoConnection}, as the classic HTTP Sampler does, and as stock's HttpClient 4 does): no hand-off to an
+ * event loop and back per sample. Over TLS, with an "IP source address", or with {@code -Jstampede.io_mode=engine}
+ * the sample goes to a depth-1 {@link Http1Connection} on the engine's event loop and the thread parks meanwhile.
  *
  * <p>Per thread like stock's HttpClient 4 clients, and for the same reason held in a ThreadLocal rather than the
  * thread's JMeter variables: the parallel downloader of embedded resources runs clones of the sampler on pool threads
@@ -34,7 +42,16 @@ final class EngineLink {
     /** JMeter's "no timeout" (0): long enough never to fire in a test, short enough not to overflow. */
     private static final int NO_TIMEOUT = Integer.MAX_VALUE / 4;
 
+    /** Whether plain-HTTP targets use the thread's own I/O: unless {@code stampede.io_mode} is engine. */
+    private final boolean threadIo = !"engine".equals(JMeterUtils.getPropDefault("stampede.io_mode", "")
+            .trim().toLowerCase(Locale.ROOT));
+    private final Map<Target, ThreadIoConnection> ownIo = new HashMap<>(4);
     private final Map<Target, Http1Connection> byTarget = new HashMap<>(4);
+    /** The own-I/O connection a send is on now, for {@link #interrupt()} from another thread. */
+    private volatile ThreadIoConnection sending;
+    /** The last own-I/O target and its connection: a thread usually sends to one target after another. */
+    private Target lastTarget;
+    private ThreadIoConnection lastConnection;
     /** The classic mode's completion: the thread parks on it for each exchange, on whichever connection. */
     private final ParkingCompletion completion = new ParkingCompletion();
     private boolean closeBeforeNextSample;
@@ -72,10 +89,24 @@ final class EngineLink {
             closeBeforeNextSample = false;
             closeAll();
         }
-        Http1Connection c = connection(target, connectTimeout);
         PreparedRequest req = PreparedRequest.ofBytes(request, head, null);
         try {
-            Exchange e = completion.send(c, req, Integer.MAX_VALUE, timeout(connectTimeout), timeout(responseTimeout));
+            Exchange e;
+            ThreadIoConnection own = null;
+            Http1Connection onLoop = null;
+            if (threadIo && !target.tls() && target.local() == null) {
+                own = ownConnection(target);
+                sending = own;
+                try {
+                    e = own.send(req, Integer.MAX_VALUE, timeout(connectTimeout), timeout(responseTimeout));
+                } finally {
+                    sending = null;
+                }
+            } else {
+                onLoop = connection(target, connectTimeout);
+                e = completion.send(onLoop, req, Integer.MAX_VALUE, timeout(connectTimeout),
+                        timeout(responseTimeout));
+            }
             if (e.failed()) {
                 throw e.failure();
             }
@@ -85,12 +116,30 @@ final class EngineLink {
                     e.firstByteNanos(), e.doneNanos());
             if (!keepAlive) {
                 // The request asked the server to close; if it did not, close here so the next one connects anew.
-                c.closeChannel();
+                if (own != null) {
+                    own.closeChannel();
+                } else {
+                    onLoop.closeChannel();
+                }
             }
             return out;
         } finally {
             req.release();
         }
+    }
+
+    private ThreadIoConnection ownConnection(Target target) {
+        ThreadIoConnection c = target.equals(lastTarget) ? lastConnection : ownIo.get(target);
+        if (c == null || !c.usable()) {
+            if (c != null) {
+                c.closeChannel();
+            }
+            c = new ThreadIoConnection(Engine.get(), new InetSocketAddress(target.address(), target.port()));
+            ownIo.put(target, c);
+        }
+        lastTarget = target;
+        lastConnection = c;
+        return c;
     }
 
     private Http1Connection connection(Target target, int connectTimeout) {
@@ -120,6 +169,10 @@ final class EngineLink {
 
     /** Any thread (stop test now): the connect or exchange in progress ends at once. */
     boolean interrupt() {
+        ThreadIoConnection own = sending;
+        if (own != null) {
+            own.interrupt();
+        }
         completion.interrupt();
         return true;
     }
@@ -130,6 +183,12 @@ final class EngineLink {
             c.close();
         }
         byTarget.clear();
+        for (ThreadIoConnection c : ownIo.values()) {
+            c.closeChannel();
+        }
+        ownIo.clear();
+        lastTarget = null;
+        lastConnection = null;
     }
 
     /** The engine's threads and connections end with the test. */

@@ -30,8 +30,8 @@ final class ResponseHead {
     /** Parses a head the framer already validated: status line, field lines, blank line (CRLF or bare LF). */
     static ResponseHead parse(byte[] block, int length) {
         String all = new String(block, 0, length, StandardCharsets.ISO_8859_1);
-        String[] lines = all.split("\r?\n", -1);
-        String statusLine = lines[0];
+        List<String> lines = lines(all);
+        String statusLine = lines.get(0);
         int sp1 = statusLine.indexOf(' ');
         String version = sp1 < 0 ? statusLine : statusLine.substring(0, sp1);
         String rest = sp1 < 0 ? "" : statusLine.substring(sp1 + 1);
@@ -40,9 +40,9 @@ final class ResponseHead {
         String reason = sp2 < 0 ? "" : rest.substring(sp2 + 1);
         StringBuilder text = new StringBuilder(length);
         text.append(version).append(' ').append(status).append(' ').append(reason).append('\n');
-        List<String> fieldLines = new ArrayList<>(lines.length);
-        for (int i = 1; i < lines.length && !lines[i].isEmpty(); i++) {
-            String line = lines[i];
+        List<String> fieldLines = new ArrayList<>(lines.size());
+        for (int i = 1; i < lines.size() && !lines.get(i).isEmpty(); i++) {
+            String line = lines.get(i);
             if ((line.charAt(0) == ' ' || line.charAt(0) == '\t') && !fieldLines.isEmpty()) {
                 // obs-fold: a continuation of the previous field, joined by one space
                 int last = fieldLines.size() - 1;
@@ -58,6 +58,18 @@ final class ResponseHead {
             fields.add(line.substring(0, colon).trim(), line.substring(colon + 1).trim());
         }
         return new ResponseHead(status, reason, fields, text.toString());
+    }
+
+    /** The lines of {@code all}, ended by LF or CRLF (a regex split costs more than the rest of the parse). */
+    private static List<String> lines(String all) {
+        List<String> lines = new ArrayList<>(16);
+        int from = 0;
+        for (int nl = all.indexOf('\n'); nl >= 0; nl = all.indexOf('\n', from)) {
+            lines.add(all.substring(from, nl > from && all.charAt(nl - 1) == '\r' ? nl - 1 : nl));
+            from = nl + 1;
+        }
+        lines.add(all.substring(from));
+        return lines;
     }
 
     int status() {

@@ -54,6 +54,20 @@ final class JMeterLoad {
     /** As above, for a plan outside it/src/test/resources/plans (one beside the files it reads). */
     Measurement measure(String tool, Path plan, String folder, java.util.Map<String, ?> moreProperties)
             throws InterruptedException {
+        return measureRow(tool, plan, folder, moreProperties).measurement();
+    }
+
+    /** A row with the response-time percentiles of the window's samples (JTL elapsed, ms). */
+    record Row(Measurement measurement, long p50, long p99) {
+    }
+
+    /**
+     * As {@link #measure(String, Path, String, java.util.Map)}, with p50/p99. With {@code -Dstampede.bench.profiler}
+     * (async-profiler's agent library) and {@code -Dstampede.bench.profile} (a folder) the JMeter JVM is profiled
+     * (cpu) during the window into FOLDER/&lt;folder&gt;.collapsed; such a row's figures are not comparable.
+     */
+    Row measureRow(String tool, Path plan, String folder, java.util.Map<String, ?> moreProperties)
+            throws InterruptedException {
         int runSeconds = options.durationSeconds() + TAIL_SECONDS;
         JMeterRun.Running running = JMeterRun.of(home, plan, workDir.resolve(folder))
                 .jtlFormat(JtlFormat.jmeterDefaults())
@@ -69,9 +83,16 @@ final class JMeterLoad {
                 .start();
         awaitFirstSample(running);
         Thread.sleep(options.warmupSeconds() * 1000L);
+        Profiler profiler = Profiler.fromSystemProperties();
+        if (profiler != null) {
+            profiler.start(running.pid());
+        }
         CpuWindow window = CpuWindow.open(cpu, () -> cpu.processSeconds(running.pid()), nginx.processes());
         Thread.sleep(options.measuredSeconds() * 1000L);
         CpuWindow.Ended ended = window.end();
+        if (profiler != null) {
+            profiler.stop(running.pid(), folder);
+        }
         JMeterRun.Result result = running.await();
         if (!result.succeeded()) {
             throw new IllegalStateException(tool + ": " + result.describe());
@@ -79,6 +100,7 @@ final class JMeterLoad {
         AtomicLong requests = new AtomicLong();
         AtomicLong errors = new AtomicLong();
         AtomicLong allErrors = new AtomicLong();
+        long[] byMillis = new long[60_001]; // elapsed ms, the last slot for a minute and more
         Jtl.scan(result.jtl(), row -> {
             long t = row.timeStamp();
             boolean ok = row.success();
@@ -87,6 +109,7 @@ final class JMeterLoad {
             }
             if (t >= ended.startMillis() && t < ended.endMillis()) {
                 requests.incrementAndGet();
+                byMillis[(int) Math.max(0, Math.min(byMillis.length - 1, row.elapsed()))]++;
                 if (!ok) {
                     errors.incrementAndGet();
                 }
@@ -96,7 +119,24 @@ final class JMeterLoad {
             System.out.printf("  note: %s had %d failed samples outside the measured window%n", tool,
                     allErrors.get() - errors.get());
         }
-        return ended.measurement(tool, requests.get(), errors.get());
+        return new Row(ended.measurement(tool, requests.get(), errors.get()), percentile(byMillis, 0.50),
+                percentile(byMillis, 0.99));
+    }
+
+    private static long percentile(long[] byMillis, double p) {
+        long total = 0;
+        for (long n : byMillis) {
+            total += n;
+        }
+        long rank = (long) Math.ceil(p * total);
+        long seen = 0;
+        for (int ms = 0; ms < byMillis.length; ms++) {
+            seen += byMillis[ms];
+            if (seen >= rank && seen > 0) {
+                return ms;
+            }
+        }
+        return 0;
     }
 
     /** The JTL grows past its header once JMeter has written (and flushed) samples: load is on. */

@@ -27,14 +27,16 @@ import java.util.Set;
 public final class PlanEngineBenchmark {
 
     private static final String USAGE = "usage: PlanEngineBenchmark [--duration S (60)] [--warmup S (15)]"
-            + " [--threads N (200)] [--rounds N (1)] [--first stampede|stock]";
+            + " [--threads N (200)] [--rounds N (1)] [--first stampede|stock] [--engines stampede,stock]"
+            + " [--plans full,bare]";
 
     private PlanEngineBenchmark() {
     }
 
     public static void main(String[] args) throws Exception {
         Map<String, String> opts = new LinkedHashMap<>(Map.of("--duration", "60", "--warmup", "15",
-                "--threads", "200", "--rounds", "1", "--first", "stampede"));
+                "--threads", "200", "--rounds", "1", "--first", "stampede", "--engines", "stampede,stock",
+                "--plans", "full,bare"));
         for (int i = 0; i + 1 < args.length; i += 2) {
             if (!opts.containsKey(args[i])) {
                 System.err.println("plan-engine-benchmark: unknown option " + args[i] + "; " + USAGE);
@@ -47,6 +49,8 @@ public final class PlanEngineBenchmark {
                 Set.of(BenchOptions.Tool.STOCK));
         int rounds = Integer.parseInt(opts.get("--rounds"));
         boolean stampedeFirst = opts.get("--first").equals("stampede");
+        List<String> engines = List.of(opts.get("--engines").split(","));
+        List<String> plans = List.of(opts.get("--plans").split(","));
         JMeterHome home = JMeterHome.fromStampedeRoot().requirePlugin("stampede-plugins.jar");
         Path root = JMeterHome.stampedeRoot();
         Path switches = root.resolve("src/target/jmeter-home/switch");
@@ -66,15 +70,24 @@ public final class PlanEngineBenchmark {
             for (int round = 1; round <= rounds; round++) {
                 boolean stampedeNow = stampedeFirst == (round % 2 == 1);
                 for (Path plan : List.of(full, bare)) {
+                    if (!plans.contains(plan == full ? "full" : "bare")) {
+                        continue;
+                    }
                     String what = plan == full ? "shop" : "shop, no Hdr/Cookie";
                     for (String engine : stampedeNow ? List.of("stampede", "stock") : List.of("stock", "stampede")) {
+                        if (!engines.contains(engine)) {
+                            continue;
+                        }
                         String tool = what + ", " + engine;
                         Path jar = switches.resolve("stampede-switch-to-" + engine + ".jar");
-                        Measurement m = jmeter.measure(tool, plan, "r" + round + "-" + (plan == full ? "full" : "bare")
-                                + "-" + engine, Map.of("search_paths", jar, "rampup", 2));
-                        System.out.printf("  round %d  %-28s %8.0f req/s  %5.2f cores  %6.1f us/req  errors %d"
-                                + "  (other load %.2f cores)%n", round, tool, m.requestsPerSecond(), m.cores(),
-                                m.cpuMicrosPerRequest(), m.errors(), m.otherCores());
+                        JMeterLoad.Row row = jmeter.measureRow(tool, plan, "r" + round + "-"
+                                + (plan == full ? "full" : "bare") + "-" + engine,
+                                Map.of("search_paths", jar, "rampup", 2));
+                        Measurement m = row.measurement();
+                        System.out.printf("  round %d  %-28s %8.0f req/s  %5.2f cores  %6.1f us/req  p50 %d ms"
+                                + "  p99 %d ms  errors %d  (other load %.2f cores)%n", round, tool,
+                                m.requestsPerSecond(), m.cores(), m.cpuMicrosPerRequest(), row.p50(), row.p99(),
+                                m.errors(), m.otherCores());
                         rows.add(m);
                     }
                 }
@@ -82,6 +95,10 @@ public final class PlanEngineBenchmark {
         }
         System.out.println();
         new BenchReport(rows).print(System.out);
+        if (engines.size() < 2 || plans.size() < 2) {
+            System.out.println("logs kept in " + work);
+            return;
+        }
         for (String what : List.of("shop", "shop, no Hdr/Cookie")) {
             List<double[]> ratios = new ArrayList<>();
             for (int r = 0; r < rounds; r++) {
