@@ -7,7 +7,10 @@
 # the weakest round. Not part of `mvn verify`.
 #
 # usage: it/bench/h2-benchmark.sh [--duration S (35)] [--warmup S (5)] [--rounds N (2)]
-#                                 [--setups h2c-10x20,h2c-1x100,h2-10x20,h2-1x100] [--skip-build]
+#                                 [--setups h2c-10x20,h2c-1x100,h2-10x20,h2-1x100,h1-10x20] [--skip-build]
+#                                 [--profile DIR]  (Stampede's runs only, async-profiler cpu over each measured
+#                                                   window: DIR/<setup>-<round>.collapsed; figures not comparable)
+#   h1-10x20: HTTP/1.1 pipelined 20 deep on 10 connections (h2load --h1), the row next to HTTP/2's.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=true
@@ -15,7 +18,12 @@ args=()
 while (($#)); do
   case "$1" in
     --skip-build) build=false; shift ;;
-    -h|--help) sed -n '3,10p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --profile)
+      agent=$(find "$HOME/.m2/repository/tools/profiler/async-profiler" -name 'async-profiler-*-linux-x64.jar' 2>/dev/null | sort | tail -1)
+      [[ -n $agent ]] || { echo "h2-benchmark: --profile needs async-profiler: mvn dependency:get -Dartifact=tools.profiler:async-profiler:4.1:jar:linux-x64" >&2; exit 2; }
+      mkdir -p "$2/lib" && (cd "$2/lib" && unzip -o -q "$agent" 'linux-x64/*')
+      args+=(--profile "$2"); shift 2 ;;
+    -h|--help) sed -n '3,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) args+=("$1"); shift ;;
   esac
 done

@@ -53,6 +53,21 @@ public final class CompletionQueue {
         }
     }
 
+    /**
+     * Any thread: adds {@code n} without waking the consumer; the producer calls {@link #signal} once it has added
+     * the batch at hand (an event loop: at the end of a read), so that the consumer wakes once per batch.
+     */
+    public void add(Node n) {
+        push(n);
+    }
+
+    /** Any thread: wakes the consumer if it sleeps, after one or more {@link #add}s. */
+    public void signal() {
+        if (sleeping && consumer != null) {
+            LockSupport.unpark(consumer);
+        }
+    }
+
     private void push(Node n) {
         NEXT.setRelease(n, (Node) null);
         Node prev = (Node) TAIL.getAndSet(this, n);

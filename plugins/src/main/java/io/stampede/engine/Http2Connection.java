@@ -64,6 +64,16 @@ public final class Http2Connection {
     private final Tls tls;
     private final Http2Options options;
     private final Http2Exchange[] exchanges;
+    /** The owner's completions: streams ended in a read are added quietly and the owner woken once at its end. */
+    private final CompletionQueue queue;
+    /**
+     * Exchanges the owner armed, on their way to the event loop: one drain takes all that arrived before it runs,
+     * then writes them with one flush, so a busy loop sends a batch of streams with one task and one write.
+     */
+    private final Outbox outbox;
+    private final int dispatchBatch;
+    /** Owner only: exchanges added to the inbox since the last dispatch. */
+    private int undispatched;
 
     // event loop state
     /** Armed exchanges waiting for a stream. */
@@ -91,6 +101,9 @@ public final class Http2Connection {
         this.streams = streams;
         this.tls = tls;
         this.options = options;
+        this.queue = queue;
+        outbox = new Outbox(loop, this::pump);
+        dispatchBatch = Math.max(1, streams / 4);
         exchanges = new Http2Exchange[streams];
         for (int i = 0; i < streams; i++) {
             exchanges[i] = new Http2Exchange(this, queue);
@@ -102,10 +115,6 @@ public final class Http2Connection {
         return exchanges;
     }
 
-    EventLoop loop() {
-        return loop;
-    }
-
     public InetSocketAddress remote() {
         return remote;
     }
@@ -115,15 +124,42 @@ public final class Http2Connection {
         return !closed && !loop.isShuttingDown();
     }
 
-    // ---- everything below runs on the event loop, except cancel() and close() ----
+    /**
+     * Owner: {@code e} was armed. It goes to the event loop with the others armed meanwhile: at the owner's
+     * {@link #dispatch} (before it waits), or once a quarter of the streams wait for it, so that a batch of streams
+     * costs the loop one wake-up, one task and one write.
+     */
+    void armed(Http2Exchange e) {
+        outbox.put(e);
+        if (++undispatched >= dispatchBatch) {
+            dispatch();
+        }
+    }
 
-    void submit(Http2Exchange e) {
-        if (closed) {
-            e.fail(Failures.threadFinished());
+    /** Owner: hands what was armed since the last dispatch to the event loop. */
+    void dispatch() {
+        if (undispatched == 0) {
             return;
         }
-        pending.add(e);
-        pump();
+        undispatched = 0;
+        if (!outbox.dispatch()) {
+            // The engine stopped: nothing will drain the outbox, so the owner fails what waits there.
+            outbox.takeAll(n -> ((Http2Exchange) n).fail(Failures.engineStopped()));
+        }
+    }
+
+    // ---- everything below runs on the event loop, except cancel() and close() ----
+
+    /** An armed exchange, taken from the outbox (the batch is sent by {@link #pump} after the drain). */
+    void accept(Http2Exchange e) {
+        if (e.state() != Http2Exchange.ARMED) {
+            return; // failed by its owner meanwhile
+        }
+        if (closed) {
+            e.fail(Failures.threadFinished());
+        } else {
+            pending.add(e);
+        }
     }
 
     private void pump() {
@@ -240,6 +276,7 @@ public final class Http2Connection {
         closed = true;
         try {
             loop.execute(() -> {
+                outbox.takeAll(n -> ((Http2Exchange) n).fail(Failures.threadFinished())); // armed, not dispatched
                 failPending(Failures.threadFinished());
                 for (Channel ch : channels.toArray(new Channel[0])) {
                     ch.close();
@@ -411,7 +448,7 @@ public final class Http2Connection {
             inFlight.remove(streamId);
             afterRead = true;
             if (e.h2.complete()) {
-                e.succeed(System.nanoTime());
+                e.succeedInRead(System.nanoTime());
             } else {
                 e.fail(new Http2ProtocolException("HTTP/2 stream " + streamId + " ended without a response status",
                         null));
@@ -447,6 +484,7 @@ public final class Http2Connection {
             if (afterRead) {
                 // Streams ended in this read are closed in the codec only now: new ones fit under the limit again.
                 afterRead = false;
+                queue.signal();
                 sendPending();
                 closeIfIdle();
             }
@@ -494,6 +532,7 @@ public final class Http2Connection {
         }
 
         private void closed(Channel ch) {
+            queue.signal(); // streams that ended in a read cut short by the close
             IOException why = cause;
             if (why == null) {
                 why = goAwayCode > 0
@@ -679,5 +718,10 @@ public final class Http2Connection {
                 pump(); // HTTP/1.1 closes connections as a matter of course: the next request reconnects
             }
         }
+    }
+
+    /** Whether this slot speaks TLS (h2 with ALPN) rather than cleartext (h2c by prior knowledge). */
+    boolean secure() {
+        return tls != null;
     }
 }

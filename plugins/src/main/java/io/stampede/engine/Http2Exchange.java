@@ -8,7 +8,6 @@ package io.stampede.engine;
 import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.util.concurrent.RejectedExecutionException;
 
 /**
  * One stream slot of an {@link Http2Connection}, reused for the slot's life: the owning JMeter thread {@link #arm
@@ -88,19 +87,13 @@ public final class Http2Exchange extends CompletionQueue.Node implements Runnabl
         retried = false;
         http1 = false;
         state = ARMED;
-        try {
-            connection.loop().execute(this);
-        } catch (RejectedExecutionException e) {
-            complete(ARMED, FAILED, Failures.engineStopped());
-        }
+        connection.armed(this);
     }
 
-    /** The armed send, on the connection's event loop. */
+    /** On the event loop, out of the connection's outbox: the armed exchange waits there for a stream. */
     @Override
     public void run() {
-        if (state == ARMED) {
-            connection.submit(this);
-        }
+        connection.accept(this);
     }
 
     int state() {
@@ -150,20 +143,30 @@ public final class Http2Exchange extends CompletionQueue.Node implements Runnabl
 
     void succeed(long now) {
         doneNanos = now;
-        complete(SENT, DONE, null);
+        complete(SENT, DONE, null, true);
+    }
+
+    /** Event loop, in a read: as {@link #succeed}, but the owner is woken by the read's end (one wake per read). */
+    void succeedInRead(long now) {
+        doneNanos = now;
+        complete(SENT, DONE, null, false);
     }
 
     /** Any thread: fails the exchange if it still waits to be sent or for its response; true if it did. */
     boolean fail(IOException why) {
-        return complete(SENT, FAILED, why) || complete(ARMED, FAILED, why);
+        return complete(SENT, FAILED, why, true) || complete(ARMED, FAILED, why, true);
     }
 
-    private boolean complete(int from, int to, IOException why) {
+    private boolean complete(int from, int to, IOException why, boolean wake) {
         if (STATE.compareAndSet(this, from, COMPLETING)) {
             failure = why;
             deadlineNanos = 0;
             state = to;
-            queue.offer(this);
+            if (wake) {
+                queue.offer(this);
+            } else {
+                queue.add(this);
+            }
             return true;
         }
         return false;
@@ -175,7 +178,7 @@ public final class Http2Exchange extends CompletionQueue.Node implements Runnabl
      */
     public boolean expireIfOverdue(long nowNanos) {
         long d = deadlineNanos;
-        if (d == 0 || nowNanos - d < 0 || !complete(SENT, FAILED, Failures.responseTimeout())) {
+        if (d == 0 || nowNanos - d < 0 || !complete(SENT, FAILED, Failures.responseTimeout(), true)) {
             return false;
         }
         connection.cancel(this);
@@ -203,6 +206,18 @@ public final class Http2Exchange extends CompletionQueue.Node implements Runnabl
     /** The response: HTTP/2's, or HTTP/1.1's when the server chose it in ALPN. Valid until the next arm. */
     public ReceivedResponse response() {
         return http1 ? h1 : h2;
+    }
+
+    /**
+     * The protocol this exchange went out in, as ALPN names it: {@code h2} (TLS), {@code h2c} (cleartext, prior
+     * knowledge), or {@link HttpProtocol#ALPN_FALLBACK} when the server did not choose h2 in ALPN; empty when it never
+     * went out (a failed connect).
+     */
+    public String negotiated() {
+        if (sentNanos == 0) {
+            return "";
+        }
+        return http1 ? HttpProtocol.ALPN_FALLBACK : connection.secure() ? HttpProtocol.H2.id() : HttpProtocol.H2C.id();
     }
 
     /** "HTTP/2" or "HTTP/1.1": what carried this exchange. */

@@ -13,33 +13,55 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * Exchanges due now, on their way from JMeter threads to one event loop. Handing each over with its own
  * {@code execute} would wake the loop (an eventfd write) once per request; here a request only schedules a drain
- * when none is pending, so while the loop is busy, any number of requests cost no wake-up at all.
+ * when none is pending, so while the loop is busy, any number of requests cost no wake-up at all. Each node is a
+ * {@link Runnable} run on the loop; the optional {@code afterDrain} runs once after a drain (to write the batch).
  */
 public final class Outbox implements Runnable {
     private final EventLoop loop;
+    private final Runnable afterDrain;
     /** Consumed by the loop only; never sleeps, so it is built without a consumer thread to wake. */
     private final CompletionQueue due = new CompletionQueue(null);
     private final AtomicBoolean drainPending = new AtomicBoolean();
 
     public Outbox(EventLoop loop) {
+        this(loop, null);
+    }
+
+    Outbox(EventLoop loop, Runnable afterDrain) {
         this.loop = loop;
+        this.afterDrain = afterDrain;
     }
 
     public EventLoop loop() {
         return loop;
     }
 
-    /** Any thread: sends {@code e} soon, on the loop. */
-    void add(Exchange e) {
-        due.offer(e);
+    /** Any thread: runs {@code e} soon, on the loop. */
+    void add(CompletionQueue.Node e) {
+        put(e);
+        dispatch();
+    }
+
+    /** Any thread: {@code e} waits for the next {@link #dispatch}, this thread's or another's. */
+    void put(CompletionQueue.Node e) {
+        due.add(e);
+    }
+
+    /**
+     * Any thread: schedules a drain of what was put, unless one is pending; false if the loop stopped (the engine
+     * was shut down), and what waits here then stays here.
+     */
+    boolean dispatch() {
         // Read after the (volatile) link: if the drain already cleared the flag, it may have missed e, so schedule.
         if (!drainPending.get() && drainPending.compareAndSet(false, true)) {
             try {
                 loop.execute(this);
             } catch (RejectedExecutionException stopped) {
-                // The engine stopped (test end): e stays here, its owner's thread is ending and closes its group.
+                drainPending.set(false);
+                return false;
             }
         }
+        return true;
     }
 
     /** The drain, on the loop. */
@@ -47,7 +69,17 @@ public final class Outbox implements Runnable {
     public void run() {
         drainPending.set(false);
         for (CompletionQueue.Node n = due.poll(); n != null; n = due.poll()) {
-            ((Exchange) n).run();
+            ((Runnable) n).run();
+        }
+        if (afterDrain != null) {
+            afterDrain.run();
+        }
+    }
+
+    /** After {@link #dispatch} returned false (the loop stopped): hands what waits here to {@code to}. */
+    void takeAll(java.util.function.Consumer<CompletionQueue.Node> to) {
+        for (CompletionQueue.Node n = due.poll(); n != null; n = due.poll()) {
+            to.accept(n);
         }
     }
 }

@@ -111,6 +111,31 @@ class Http2ConnectionTest {
     }
 
     @Test
+    void manyStreamsCompleteInBatchesWithoutALostWakeUp() throws Exception {
+        try (Http2TestServer server = new Http2TestServer(0, false)) {
+            // Completions of one read are handed over with one wake-up and the re-armed streams go out in one
+            // batch: a lost wake-up stalls the thread until its 1 s park ends, which 20,000 samples would show.
+            Http2Group g = group(server, 2, 20);
+            Http2Request req = request("GET", "/", "", server.address());
+            long start = System.nanoTime();
+            long slowest = 0;
+            for (int i = 0; i < 20_000; i++) {
+                long t0 = System.nanoTime();
+                Http2Exchange e = g.next(req, 1000, 30_000);
+                slowest = Math.max(slowest, System.nanoTime() - t0);
+                assertFalse(e.failed(), () -> String.valueOf(e.failure()));
+                assertEquals(200, e.response().status());
+            }
+            long millis = (System.nanoTime() - start) / 1_000_000;
+            assertEquals(2, server.connections.get());
+            assertTrue(millis < 30_000, "20,000 streams took " + millis + " ms");
+            System.out.printf("Http2ConnectionTest: 20,000 streams over 2 x 20 in %d ms, slowest wait %d ms%n",
+                    millis, slowest / 1_000_000);
+            g.close();
+        }
+    }
+
+    @Test
     void aResetStreamFailsWithItsErrorCode() throws Exception {
         try (Http2TestServer server = new Http2TestServer(0, false)) {
             Http2Group g = group(server, 1, 1);

@@ -27,7 +27,9 @@ import java.util.regex.Pattern;
  * ratio and the weakest. Not a test; run it with it/bench/h2-benchmark.sh.
  *
  * <p>Setups: {@code h2c-10x20} is h2load {@code -c 10 -m 20 -t 2} against 2 JMeter threads x 5 connections x 20
- * streams (one thread per core each); {@code h2c-1x100} is {@code -c 1 -m 100 -t 1} against 1 thread x 1 x 100.
+ * streams (one thread per core each); {@code h2c-1x100} is {@code -c 1 -m 100 -t 1} against 1 thread x 1 x 100;
+ * {@code h1-10x20} is HTTP/1.1 pipelining, {@code h2load --h1 -c 10 -m 20 -t 2} against 2 threads x 5 connections
+ * pipelined 20 deep ({@code stampede.pipeline_depth}).
  */
 public final class Http2Benchmark {
     private static final Pattern REQUESTS = Pattern.compile(
@@ -38,12 +40,25 @@ public final class Http2Benchmark {
     private static final String WRAPPER = "h2load \"$@\"; rc=$?; read -r -a s < /proc/$$/stat;"
             + " echo \"CHILD_CPU_TICKS ${s[15]} ${s[16]}\"; exit $rc";
 
-    private record Setup(String name, boolean tls, int connections, int streams, int threads) {
+    /** {@code h2c-10x20}: protocol, connections x streams; {@code h1-10x20} is HTTP/1.1 pipelined 20 deep. */
+    private record Setup(String name, String protocol, int connections, int streams, int threads) {
         static Setup parse(String s) {
             String[] p = s.split("-");
+            if (p.length != 2 || !List.of("h1", "h2c", "h2").contains(p[0]) || !p[1].matches("\\d+x\\d+")) {
+                throw new IllegalArgumentException("--setups: '" + s + "' is not PROTOCOL-CONNSxSTREAMS with PROTOCOL "
+                        + "h1 (HTTP/1.1 pipelined), h2c or h2, e.g. h2c-10x20");
+            }
             String[] cm = p[1].split("x");
             int c = Integer.parseInt(cm[0]);
-            return new Setup(s, p[0].equals("h2"), c, Integer.parseInt(cm[1]), Math.min(2, c));
+            return new Setup(s, p[0], c, Integer.parseInt(cm[1]), Math.min(2, c));
+        }
+
+        boolean tls() {
+            return protocol.equals("h2");
+        }
+
+        boolean http1() {
+            return protocol.equals("h1");
         }
     }
 
@@ -54,12 +69,14 @@ public final class Http2Benchmark {
         int duration = 35;
         int warmup = 5;
         int rounds = 2;
+        Path profile = null;
         List<Setup> setups = new ArrayList<>();
         for (int i = 0; i < args.length; i += 2) {
             switch (args[i]) {
                 case "--duration" -> duration = Integer.parseInt(args[i + 1]);
                 case "--warmup" -> warmup = Integer.parseInt(args[i + 1]);
                 case "--rounds" -> rounds = Integer.parseInt(args[i + 1]);
+                case "--profile" -> profile = Path.of(args[i + 1]).toAbsolutePath();
                 case "--setups" -> {
                     for (String s : args[i + 1].split(",")) {
                         setups.add(Setup.parse(s.trim()));
@@ -67,13 +84,13 @@ public final class Http2Benchmark {
                 }
                 default -> {
                     System.err.println("h2-benchmark: unknown option " + args[i] + "; use --duration S --warmup S "
-                            + "--rounds N --setups h2c-10x20,h2c-1x100,h2-10x20,h2-1x100");
+                            + "--rounds N --setups h2c-10x20,h2c-1x100,h2-10x20,h2-1x100,h1-10x20 --profile DIR");
                     System.exit(2);
                 }
             }
         }
         if (setups.isEmpty()) {
-            for (String s : new String[] {"h2c-10x20", "h2c-1x100", "h2-10x20", "h2-1x100"}) {
+            for (String s : new String[] {"h2c-10x20", "h2c-1x100", "h2-10x20", "h2-1x100", "h1-10x20"}) {
                 setups.add(Setup.parse(s));
             }
         }
@@ -101,20 +118,31 @@ public final class Http2Benchmark {
         List<String> summary = new ArrayList<>();
         try (NginxServer nginx = NginxServer.start(NginxServer.Options.defaults().withSite(servers, ""))) {
             JMeterLoad jmeter = new JMeterLoad(home, nginx, cpu, options, work);
+            if (profile != null) {
+                // Profiling: Stampede's runs only, each window's CPU profile into DIR (figures not comparable).
+                System.setProperty("stampede.bench.profiler",
+                        profile.resolve("lib/linux-x64/libasyncProfiler.so").toString());
+                System.setProperty("stampede.bench.profile", profile.toString());
+            }
             for (Setup s : setups) {
-                int port = s.tls() ? h2 : h2c;
+                int port = s.http1() ? nginx.port() : s.tls() ? h2 : h2c;
                 String url = (s.tls() ? "https" : "http") + "://127.0.0.1:" + port + "/test.txt";
                 List<Measurement> ours = new ArrayList<>();
                 List<Measurement> theirs = new ArrayList<>();
                 for (int r = 0; r < rounds; r++) {
                     for (int k = 0; k < 2; k++) {
                         boolean stampedeNow = (r + k) % 2 == 1;
+                        if (profile != null && !stampedeNow) {
+                            continue;
+                        }
                         Measurement m;
                         if (stampedeNow) {
                             m = jmeter.measure("Stampede RAW", "bench-h2.jmx", s.name() + "-" + r,
-                                    Map.of("port", port, "protocol", s.tls() ? "h2" : "h2c", "tls", s.tls(),
-                                            "threads", s.threads(), "conns", s.connections() / s.threads(),
-                                            "streams", s.streams()));
+                                    Map.of("port", port, "protocol", s.http1() ? "http/1.1" : s.protocol(),
+                                            "tls", s.tls(), "threads", s.threads(),
+                                            "conns", s.connections() / s.threads(),
+                                            "streams", s.http1() ? 1 : s.streams(),
+                                            "depth", s.http1() ? s.streams() : 1));
                             ours.add(m);
                         } else {
                             m = h2load(nginx, cpu, s, url, warmup, duration - warmup, work.resolve(s.name() + "-" + r));
@@ -125,6 +153,9 @@ public final class Http2Benchmark {
                                 m.requestsPerSecond(), m.cores(), m.cpuMicrosPerRequest(), m.errors(), m.nginxCores(),
                                 m.otherCores());
                     }
+                }
+                if (profile != null) {
+                    continue;
                 }
                 double weakest = Double.MAX_VALUE;
                 StringBuilder ratios = new StringBuilder();
@@ -175,9 +206,14 @@ public final class Http2Benchmark {
     }
 
     private static String run(Setup s, String url, int seconds, Path output) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(List.of("bash", "-c", WRAPPER, "h2load", "-c", Integer.toString(s.connections()),
-                "-m", Integer.toString(s.streams()), "-t", Integer.toString(s.threads()), "-D",
-                Integer.toString(seconds), url)).redirectErrorStream(true).redirectOutput(output.toFile()).start();
+        List<String> command = new ArrayList<>(List.of("bash", "-c", WRAPPER, "h2load", "-c",
+                Integer.toString(s.connections()), "-m", Integer.toString(s.streams()), "-t",
+                Integer.toString(s.threads()), "-D", Integer.toString(seconds)));
+        if (s.http1()) {
+            command.add("--h1"); // HTTP/1.1, -m requests pipelined per connection
+        }
+        command.add(url);
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile()).start();
         if (!p.waitFor(seconds + 60L, TimeUnit.SECONDS)) {
             p.descendants().forEach(ProcessHandle::destroyForcibly);
             p.destroyForcibly();
