@@ -15,7 +15,8 @@ import java.util.Optional;
 
 /**
  * After a run: from its errors by kind, the TIME_WAIT counts to the target and, when given, the server's error log,
- * says who closed the connections and what to change. No lines when there is nothing to say.
+ * says who closed the connections and what to change; then what HTTP/2 did (stream resets with their codes, GOAWAY,
+ * protocol errors, ALPN fallbacks as a note). No lines when there is nothing to say.
  *
  * <p>The injector is named only on evidence: samples that failed because no local port was left, or connection
  * failures while TIME_WAIT to the target stood near the port budget. Resets and early closes with ports to spare
@@ -60,15 +61,30 @@ public record RunDiagnosis(List<String> lines, boolean injectorSuspected) {
         return of(errors, samples, timeWait, budget, Optional.empty());
     }
 
+    /** Without HTTP/2 findings. */
+    public static RunDiagnosis of(Map<ErrorKind, Long> errors, long samples, Optional<TimeWaitTrend> timeWait,
+            Optional<PortBudget> budget, Optional<ServerLogFindings> serverLog) {
+        return of(errors, samples, timeWait, budget, serverLog, Http2Outcome.none());
+    }
+
     /**
      * @param errors failed samples by kind (kinds without errors may be absent)
      * @param samples all samples of the run
      * @param timeWait TIME_WAIT to the target before, at its peak and at the failures, when it was sampled
      * @param budget the doctor's port budget for the target, when known
      * @param serverLog what the server's error log said during the run, when it was given
+     * @param http2 stream resets, GOAWAYs, protocol errors and ALPN fallbacks: their lines follow the connections'
      */
     public static RunDiagnosis of(Map<ErrorKind, Long> errors, long samples, Optional<TimeWaitTrend> timeWait,
-            Optional<PortBudget> budget, Optional<ServerLogFindings> serverLog) {
+            Optional<PortBudget> budget, Optional<ServerLogFindings> serverLog, Http2Outcome http2) {
+        RunDiagnosis connections = ofConnections(errors, samples, timeWait, budget, serverLog);
+        List<String> lines = new ArrayList<>(connections.lines());
+        lines.addAll(http2.lines(samples));
+        return new RunDiagnosis(lines, connections.injectorSuspected());
+    }
+
+    private static RunDiagnosis ofConnections(Map<ErrorKind, Long> errors, long samples,
+            Optional<TimeWaitTrend> timeWait, Optional<PortBudget> budget, Optional<ServerLogFindings> serverLog) {
         Map<ErrorKind, Long> e = new EnumMap<>(ErrorKind.class);
         errors.forEach((k, v) -> {
             if (v != null && v > 0) {

@@ -8,12 +8,12 @@ package io.stampede.results;
 import java.util.List;
 
 /**
- * Column positions of a CSV JTL, read from its header line; -1 for a column the JTL lacks. The last three are the
+ * Column positions of a CSV JTL, read from its header line; -1 for a column the JTL lacks. The last four are the
  * {@code sample_variables} columns Stampede's samplers fill (see {@link StampedeColumns}).
  */
 public record JtlHeader(int timeStamp, int elapsed, int label, int responseCode, int responseMessage,
                         int success, int allThreads, int latency, int connect, int bytes, int openConnections,
-                        int elapsedUs, int correctedUs) {
+                        int elapsedUs, int correctedUs, int protocol) {
 
     public static JtlHeader parse(String headerLine) {
         List<String> names = CsvLine.split(headerLine);
@@ -21,7 +21,8 @@ public record JtlHeader(int timeStamp, int elapsed, int label, int responseCode,
                 names.indexOf("responseCode"), names.indexOf("responseMessage"), names.indexOf("success"),
                 names.indexOf("allThreads"), names.indexOf("Latency"), names.indexOf("Connect"),
                 names.indexOf("bytes"), names.indexOf(StampedeColumns.OPEN_CONNECTIONS),
-                names.indexOf(StampedeColumns.ELAPSED_US), names.indexOf(StampedeColumns.CORRECTED_US));
+                names.indexOf(StampedeColumns.ELAPSED_US), names.indexOf(StampedeColumns.CORRECTED_US),
+                names.indexOf(StampedeColumns.PROTOCOL));
         if (h.timeStamp < 0 || h.elapsed < 0 || h.success < 0) {
             throw new IllegalArgumentException("not a CSV JTL with a header (need timeStamp, elapsed and success): "
                     + headerLine);

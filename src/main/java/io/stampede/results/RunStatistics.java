@@ -22,6 +22,7 @@ public final class RunStatistics {
     private int openConnections = -1;
     private final Map<ErrorKind, Long> errorsByKind = new EnumMap<>(ErrorKind.class);
     private final Map<String, Long> errorsByCode = new TreeMap<>();
+    private final Map<String, Long> samplesByProtocol = new TreeMap<>();
     private long samples;
     private long errors;
     private long firstStart = Long.MAX_VALUE;
@@ -46,6 +47,9 @@ public final class RunStatistics {
         if (s.openConnections() >= 0) {
             openConnections = s.openConnections();
             peakOpenConnections = Math.max(peakOpenConnections, openConnections);
+        }
+        if (!s.protocol().isEmpty()) {
+            samplesByProtocol.merge(s.protocol(), 1L, Long::sum);
         }
         if (!s.success()) {
             errors++;
@@ -107,6 +111,11 @@ public final class RunStatistics {
 
     public Map<ErrorKind, Long> errorsByKind() {
         return Map.copyOf(errorsByKind);
+    }
+
+    /** Samples per protocol spoken (the stampede_protocol column), by name; empty when no sample carried it. */
+    public Map<String, Long> samplesByProtocol() {
+        return Map.copyOf(samplesByProtocol);
     }
 
     public Map<String, Long> errorsByCode() {

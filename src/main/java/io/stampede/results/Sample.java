@@ -8,11 +8,18 @@ package io.stampede.results;
 import java.util.List;
 
 /**
- * The fields of one JTL row that summaries use. The Stampede columns are -1 when the JTL lacks them (stock
- * samplers leave them empty).
+ * The fields of one JTL row that summaries use. The Stampede columns are -1 (protocol: empty) when the JTL lacks
+ * them (stock samplers leave them empty).
  */
 public record Sample(long timeStamp, long elapsed, String label, String responseCode, String responseMessage,
-                     boolean success, int allThreads, int openConnections, long elapsedUs, long correctedUs) {
+                     boolean success, int allThreads, int openConnections, long elapsedUs, long correctedUs,
+                     String protocol) {
+
+    public Sample(long timeStamp, long elapsed, String label, String responseCode, String responseMessage,
+                  boolean success, int allThreads, int openConnections, long elapsedUs, long correctedUs) {
+        this(timeStamp, elapsed, label, responseCode, responseMessage, success, allThreads, openConnections, elapsedUs,
+                correctedUs, "");
+    }
 
     public Sample(long timeStamp, long elapsed, String label, String responseCode, String responseMessage,
                   boolean success, int allThreads) {
@@ -30,7 +37,13 @@ public record Sample(long timeStamp, long elapsed, String label, String response
                 (int) parseLong(f, h.allThreads()),
                 (int) optionalLong(f, h.openConnections()),
                 optionalLong(f, h.elapsedUs()),
-                optionalLong(f, h.correctedUs()));
+                optionalLong(f, h.correctedUs()),
+                protocol(field(f, h.protocol())));
+    }
+
+    /** Empty when absent: JMeter writes "null" for a sample variable no sampler of the thread set. */
+    private static String protocol(String value) {
+        return value.equals("null") ? "" : value;
     }
 
     /** -1 when absent: an empty field, or JMeter's "null" for a sample variable the sampler did not set. */

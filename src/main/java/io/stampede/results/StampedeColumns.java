@@ -11,7 +11,7 @@ import java.util.Set;
 
 /**
  * The JMeter variables Stampede's samplers set for {@code sample_variables} (names fixed by the plugin's
- * StampedeVariables), so that a run's JTL carries open connections and microsecond latencies.
+ * StampedeVariables), so that a run's JTL carries open connections, microsecond latencies and the protocol spoken.
  */
 public final class StampedeColumns {
     /** Connections open in the JMeter engine when the sample completed. */
@@ -20,6 +20,10 @@ public final class StampedeColumns {
     public static final String ELAPSED_US = "stampede_elapsed_us";
     /** Microseconds from the intended send time (pacing / target rate) to the response: corrected for CO. */
     public static final String CORRECTED_US = "stampede_corrected_us";
+    /** The protocol a sample spoke: http/1.1, h2, h2c, or {@link #ALPN_FALLBACK}; empty if an HTTP/2 connect failed. */
+    public static final String PROTOCOL = "stampede_protocol";
+    /** The protocol column's value when h2 was asked and the server did not choose it in ALPN (the plugin's). */
+    public static final String ALPN_FALLBACK = "http/1.1 (ALPN fallback)";
 
     private StampedeColumns() {}
 
@@ -33,7 +37,7 @@ public final class StampedeColumns {
                 }
             }
         }
-        names.addAll(List.of(OPEN_CONNECTIONS, ELAPSED_US, CORRECTED_US));
+        names.addAll(List.of(OPEN_CONNECTIONS, ELAPSED_US, CORRECTED_US, PROTOCOL));
         return String.join(",", names);
     }
 }

@@ -9,6 +9,7 @@ import io.stampede.doctor.Doctor;
 import io.stampede.doctor.DoctorReport;
 import io.stampede.doctor.LoadEstimate;
 import io.stampede.doctor.PlannedLoad;
+import io.stampede.doctor.Http2Outcome;
 import io.stampede.doctor.RunDiagnosis;
 import io.stampede.doctor.ServerLog;
 import io.stampede.doctor.ServerLogFindings;
@@ -83,6 +84,6 @@ final class InjectorWatch {
         Optional<ServerLogFindings> log = serverLog.isPresent() ? Optional.of(serverLog.get().read()) : Optional.empty();
         return RunDiagnosis.of(stats.errorsByKind(), stats.samples(),
                 Optional.of(timeWait.trend(RunDiagnosis.connectionFailures(stats.errorsByKind()))),
-                report.portBudget(), log);
+                report.portBudget(), log, Http2Outcome.of(stats.errorsByCode(), stats.samplesByProtocol()));
     }
 }

@@ -12,9 +12,16 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 
-/** The end-of-run summary: throughput, latency percentiles, and errors grouped by kind. */
+/**
+ * The end-of-run summary: throughput, latency percentiles, errors grouped by kind, and the protocols spoken when
+ * HTTP/2 was in play.
+ */
 final class RunSummary {
+
+    private static final String HTTP_1_1 = "http/1.1";
 
     private RunSummary() {}
 
@@ -38,6 +45,21 @@ final class RunSummary {
                     .limit(5)
                     .forEach(e -> out.add(String.format(Locale.ROOT, "    %,9d  %s", e.getValue(), e.getKey())));
         }
+        protocols(s.samplesByProtocol(), out);
         return out;
+    }
+
+    /**
+     * Which protocols the samples spoke, when any spoke something else than HTTP/1.1. An ALPN fallback shows here as
+     * its own protocol and in the diagnosis as a note (Http2Outcome), never as an error.
+     */
+    private static void protocols(Map<String, Long> byProtocol, List<String> out) {
+        if (byProtocol.isEmpty() || byProtocol.keySet().equals(Set.of(HTTP_1_1))) {
+            return;
+        }
+        out.add("  protocol   " + byProtocol.entrySet().stream()
+                .sorted(Map.Entry.<String, Long>comparingByValue(Comparator.reverseOrder()))
+                .map(e -> String.format(Locale.ROOT, "%s %,d", e.getKey(), e.getValue()))
+                .collect(Collectors.joining(", ")));
     }
 }

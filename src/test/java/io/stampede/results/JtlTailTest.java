@@ -85,6 +85,21 @@ class JtlTailTest {
     }
 
     @Test
+    void theProtocolColumnIsCountedAndNullMeansNone(@TempDir Path dir) throws Exception {
+        Path jtl = dir.resolve("h2.jtl");
+        Files.writeString(jtl, "timeStamp,elapsed,label,responseCode,responseMessage,success,allThreads,"
+                + "\"stampede_open_connections\",\"stampede_elapsed_us\",\"stampede_corrected_us\",\"stampede_protocol\"\n"
+                + "1000,7,GET,200,OK,true,1,1,7000,7000,h2\n"
+                + "1001,7,GET,200,OK,true,1,1,7000,7000,http/1.1 (ALPN fallback)\n"
+                + "1002,7,GET,200,OK,true,1,null,null,null,null\n");
+        RunStatistics stats = new RunStatistics();
+        try (JtlTail tail = new JtlTail(jtl)) {
+            tail.poll(stats::add);
+        }
+        assertEquals(java.util.Map.of("h2", 1L, StampedeColumns.ALPN_FALLBACK, 1L), stats.samplesByProtocol());
+    }
+
+    @Test
     void refusesAFileWithoutAHeader() {
         try {
             JtlHeader.parse("1000,5,GET,200");

@@ -68,9 +68,9 @@ class LatencyHistogramFileTest {
 
     @Test
     void sampleVariablesKeepTheUsersOwnAndAddStampedes() {
-        assertEquals("A,B,stampede_open_connections,stampede_elapsed_us,stampede_corrected_us",
+        assertEquals("A,B,stampede_open_connections,stampede_elapsed_us,stampede_corrected_us,stampede_protocol",
                 StampedeColumns.sampleVariables("A, B"));
-        assertEquals("stampede_open_connections,stampede_elapsed_us,stampede_corrected_us",
+        assertEquals("stampede_open_connections,stampede_elapsed_us,stampede_corrected_us,stampede_protocol",
                 StampedeColumns.sampleVariables(null));
     }
 }

@@ -6,10 +6,12 @@
 package io.stampede.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.stampede.results.RunStatistics;
 import io.stampede.results.Sample;
+import io.stampede.results.StampedeColumns;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -36,5 +38,28 @@ class RunSummaryTest {
         List<String> lines = RunSummary.lines(stats);
         assertTrue(lines.contains("  peak       7 active threads  (open connections: only Stampede's samplers report"
                 + " them)"), String.join("\n", lines));
+    }
+
+    @Test
+    void anAlpnFallbackIsNoErrorAndTheProtocolsAreCounted() {
+        RunStatistics stats = new RunStatistics();
+        for (int i = 0; i < 30; i++) {
+            stats.add(new Sample(1000 + i, 2, "GET", "200", "OK", true, 2, 2, 2000, 2000, "h2"));
+        }
+        for (int i = 0; i < 20; i++) {
+            stats.add(new Sample(1000 + i, 2, "GET", "200", "OK", true, 2, 2, 2000, 2000,
+                    StampedeColumns.ALPN_FALLBACK));
+        }
+        List<String> lines = RunSummary.lines(stats);
+        String all = String.join("\n", lines);
+        assertTrue(lines.contains("  errors     0 (0.000%)"), all);
+        assertTrue(lines.contains("  protocol   h2 30, http/1.1 (ALPN fallback) 20"), all);
+    }
+
+    @Test
+    void plainHttp11RunsGetNoProtocolLine() {
+        RunStatistics stats = new RunStatistics();
+        stats.add(new Sample(1000, 2, "GET", "200", "OK", true, 1, 1, 2000, 2000, "http/1.1"));
+        assertFalse(String.join("\n", RunSummary.lines(stats)).contains("protocol"));
     }
 }

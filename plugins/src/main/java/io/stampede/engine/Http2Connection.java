@@ -719,4 +719,9 @@ public final class Http2Connection {
             }
         }
     }
+
+    /** Whether this slot speaks TLS (h2 with ALPN) rather than cleartext (h2c by prior knowledge). */
+    boolean secure() {
+        return tls != null;
+    }
 }

@@ -208,6 +208,18 @@ public final class Http2Exchange extends CompletionQueue.Node implements Runnabl
         return http1 ? h1 : h2;
     }
 
+    /**
+     * The protocol this exchange went out in, as ALPN names it: {@code h2} (TLS), {@code h2c} (cleartext, prior
+     * knowledge), or {@link HttpProtocol#ALPN_FALLBACK} when the server did not choose h2 in ALPN; empty when it never
+     * went out (a failed connect).
+     */
+    public String negotiated() {
+        if (sentNanos == 0) {
+            return "";
+        }
+        return http1 ? HttpProtocol.ALPN_FALLBACK : connection.secure() ? HttpProtocol.H2.id() : HttpProtocol.H2C.id();
+    }
+
     /** "HTTP/2" or "HTTP/1.1": what carried this exchange. */
     public String protocol() {
         return http1 ? "HTTP/1.1" : "HTTP/2";

@@ -8,6 +8,7 @@ package io.stampede.sampler;
 import io.stampede.engine.Exchange;
 import io.stampede.engine.Failures;
 import io.stampede.engine.Http2Exchange;
+import io.stampede.engine.HttpProtocol;
 import io.stampede.engine.PreparedRequest;
 import io.stampede.engine.ReceivedResponse;
 import org.apache.jmeter.samplers.SampleResult;
@@ -59,18 +60,18 @@ final class ResultFiller {
     void fill(SampleResult res, Exchange e, long startNanos, long waitNanos) {
         PreparedRequest sent = e.request();
         fill(res, startNanos, waitNanos, e.connectNanos(), e.firstByteNanos(), e.doneNanos(), e.intendedNanos(), sent,
-                sent.length(), e.failure(), e.response());
+                sent.length(), e.failure(), e.response(), HttpProtocol.HTTP_1_1.id());
     }
 
     /** Fills {@code res} from a completed HTTP/2 stream (or an HTTP/1.1 exchange after an ALPN fallback). */
     void fill(SampleResult res, Http2Exchange e, long startNanos) {
         fill(res, startNanos, 0, e.connectNanos(), e.firstByteNanos(), e.doneNanos(), e.intendedNanos(),
-                e.request().http1(), e.sentBytes(), e.failure(), e.response());
+                e.request().http1(), e.sentBytes(), e.failure(), e.response(), e.negotiated());
     }
 
     private void fill(SampleResult res, long startNanos, long waitNanos, long connectNanos, long firstByteNanos,
                       long doneNanos, long intendedNanos, PreparedRequest sent, long sentBytes, Throwable failure,
-                      ReceivedResponse response) {
+                      ReceivedResponse response, String protocol) {
         long end = failure != null || doneNanos == 0 ? System.nanoTime() : doneNanos;
         long connect = connectNanos > 0 ? connectMillis(connectNanos) : waitNanos / 1_000_000L;
         // A new connection shows Connect >= 1 ms, and elapsed is never shorter than Connect.
@@ -86,7 +87,7 @@ final class ResultFiller {
             res.setSentBytes(sentBytes);
             response(res, response);
         }
-        variables.put(end - startNanos, end - intendedNanos);
+        variables.put(end - startNanos, end - intendedNanos, protocol);
     }
 
     /** A sample that could not start (a setting, an unknown host, an interrupt): zero length, the failure named. */

@@ -28,10 +28,16 @@ final class StampedeVariables {
      * latency corrected for coordinated omission; equal to the elapsed time without a schedule.
      */
     static final String CORRECTED_US = "stampede_corrected_us";
+    /**
+     * The protocol the sample spoke: http/1.1, h2, h2c, or "http/1.1 (ALPN fallback)" when h2 was asked and the
+     * server did not choose it in ALPN; empty when an h2/h2c request failed before its connection was negotiated.
+     */
+    static final String PROTOCOL = "stampede_protocol";
 
     private final boolean open;
     private final boolean elapsed;
     private final boolean corrected;
+    private final boolean protocol;
     private int lastOpen = -1;
     private String lastOpenText;
 
@@ -39,6 +45,7 @@ final class StampedeVariables {
         open = wanted.contains(OPEN_CONNECTIONS);
         elapsed = wanted.contains(ELAPSED_US);
         corrected = wanted.contains(CORRECTED_US);
+        protocol = wanted.contains(PROTOCOL);
     }
 
     static StampedeVariables fromJMeterProperties() {
@@ -48,11 +55,11 @@ final class StampedeVariables {
     }
 
     boolean any() {
-        return open || elapsed || corrected;
+        return open || elapsed || corrected || protocol;
     }
 
-    /** Sets the wanted variables on the calling (sampling) thread. */
-    void put(long elapsedNanos, long correctedNanos) {
+    /** Sets the wanted variables on the calling (sampling) thread; {@code spoke} is the sample's protocol. */
+    void put(long elapsedNanos, long correctedNanos, String spoke) {
         if (!any()) {
             return;
         }
@@ -73,6 +80,9 @@ final class StampedeVariables {
         }
         if (corrected) {
             vars.put(CORRECTED_US, Long.toString(Math.max(0, correctedNanos) / 1000));
+        }
+        if (protocol) {
+            vars.put(PROTOCOL, spoke);
         }
     }
 }

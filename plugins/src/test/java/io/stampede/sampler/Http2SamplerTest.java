@@ -7,7 +7,13 @@ package io.stampede.sampler;
 
 import io.stampede.engine.Http2TestServer;
 import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.threads.JMeterContextService;
+import org.apache.jmeter.threads.JMeterVariables;
+import org.apache.jmeter.util.JMeterUtils;
 import org.junit.jupiter.api.Test;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -40,6 +46,27 @@ class Http2SamplerTest extends SamplerTestSupport {
             assertEquals(0, second.getConnectTime(), "later streams on the open connection: Connect 0");
             assertEquals("http://127.0.0.1:" + server.address().getPort() + "/", second.getUrlAsString());
             assertEquals(1, server.connections.get());
+        }
+    }
+
+    @Test
+    void theProtocolSpokenIsTheSampleVariableStampedeProtocol() throws Exception {
+        Path props = Files.createTempFile("jmeter", ".properties");
+        Files.writeString(props, "sample_variables=" + StampedeVariables.PROTOCOL + "\n");
+        JMeterUtils.loadJMeterProperties(props.toString());
+        Files.delete(props);
+        JMeterContextService.getContext().setVariables(new JMeterVariables());
+        try (Http2TestServer server = new Http2TestServer(0, false)) {
+            SampleResult r = rawH2c(server, GET).sample(null);
+            assertTrue(r.isSuccessful(), r.getResponseMessage());
+            assertEquals("h2c", JMeterContextService.getContext().getVariables().get(StampedeVariables.PROTOCOL));
+            // a connect that fails sends nothing: no protocol was spoken
+            HttpRawSampler closed = raw(1, GET);
+            closed.setProperty(StampedeSampler.PROTOCOL, "h2c");
+            assertFalse(closed.sample(null).isSuccessful());
+            assertEquals("", JMeterContextService.getContext().getVariables().get(StampedeVariables.PROTOCOL));
+        } finally {
+            JMeterUtils.getJMeterProperties().remove("sample_variables");
         }
     }
 
