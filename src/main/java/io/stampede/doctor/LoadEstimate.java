@@ -67,6 +67,17 @@ public record LoadEstimate(PlannedLoad load, Set<String> targets) {
         return walk.result();
     }
 
+    /**
+     * The users of the plan's Stampede Virtual User Thread Groups (0 when it has none): what its heap must hold.
+     *
+     * @throws PlanException naming the element and the field when a user count cannot be read
+     */
+    public static long virtualUsers(JmxTree plan, Map<String, String> properties) throws PlanException {
+        Walk walk = new Walk(plan.fileName(), new PropertyResolver(plan.fileName(), properties));
+        walk.tree(plan.top(), null);
+        return walk.groups.stream().filter(Group::virtual).mapToLong(Group::threads).sum();
+    }
+
     /** One thread group as the injector sees it. */
     private record Group(String name, long threads, OptionalLong loops, OptionalDouble arrivalsPerSecond,
             List<Sampler> samplers, boolean virtual) {

@@ -7,10 +7,12 @@ package io.stampede.run;
 
 import io.stampede.cli.ExitCodes;
 import io.stampede.cli.StampedeRoot;
+import io.stampede.doctor.LoadEstimate;
 import io.stampede.jmeter.JMeterInstallation;
 import io.stampede.jmeter.JavaRuntime;
 import io.stampede.jmeter.JavaSelection;
 import io.stampede.plan.HttpRequestEngine;
+import io.stampede.plan.PlanException;
 import io.stampede.remote.RemoteEngine;
 import io.stampede.remote.InjectorCollector;
 import io.stampede.remote.RemoteEngines;
@@ -93,8 +95,9 @@ public final class RunCommand implements Callable<Integer> {
                     + "neither is, the newest 21+ under /usr/lib/jvm and the other usual places is used.")
     Path java;
 
-    @Option(names = "--heap", paramLabel = "SIZE", description = "JMeter's heap, as for -Xmx (default: ${DEFAULT-VALUE}).")
-    String heap = "2g";
+    @Option(names = "--heap", paramLabel = "SIZE", description = "JMeter's heap, as for -Xmx (default: 2g; for a plan "
+            + "with virtual users 512m + 36k per user when that is more).")
+    String heap;
 
     @Option(names = "--no-dashboard", description = "Skip the HTML dashboard (the JTL is still written).")
     boolean noDashboard;
@@ -241,8 +244,13 @@ public final class RunCommand implements Callable<Integer> {
                 }
             }
         }
-        if (!heap.matches("\\d+[kKmMgG]?")) {
+        if (heap != null && !heap.matches("\\d+[kKmMgG]?")) {
             throw new RunInputException("--heap " + heap + ": give a size such as 2g or 1536m");
+        }
+        VirtualUsersHeap sized = VirtualUsersHeap.choose(heap, virtualUsers(planFile, props));
+        heap = sized.heap();
+        if (sized.note() != null) {
+            console.println("stampede run: " + sized.note());
         }
         JavaSelection.Choice jvm = JavaSelection.fromEnvironment(java).choose(planFile.hasVirtualUsers());
         if (jvm.note() != null) {
@@ -250,6 +258,18 @@ public final class RunCommand implements Callable<Integer> {
         }
         console.println("stampede run: " + engineSwitch.line());
         return new RunSetup(planFile, props, jmeter, jvm.runtime(), dir, builtIn, engines, remoteExit);
+    }
+
+    /** The plan's virtual users, or 0 when it has none or their number cannot be read before the run. */
+    private static long virtualUsers(PlanFile plan, RunProperties props) {
+        if (!plan.hasVirtualUsers()) {
+            return 0;
+        }
+        try {
+            return LoadEstimate.virtualUsers(plan.tree(), props.values());
+        } catch (PlanException e) {
+            return 0; // JMeter reports the plan's own problem; the heap stays the default
+        }
     }
 
     private int execute(RunSetup setup, RunProperties props, InjectorWatch injector, PrintWriter out,

@@ -243,6 +243,15 @@ class LoadEstimateTest {
     }
 
     @Test
+    void virtualUsersAreCountedForTheHeap() throws Exception {
+        Path p = plan(virtualUsers("${__P(users,100000)}", "120", raw("")) + threadGroup("7", "1", raw("")));
+        JmxTree tree = JmxTree.parse(p);
+        assertEquals(100_000, LoadEstimate.virtualUsers(tree, Map.of()), "the OS-thread group's 7 are not counted");
+        assertEquals(20, LoadEstimate.virtualUsers(tree, Map.of("users", "20")));
+        assertEquals(0, LoadEstimate.virtualUsers(JmxTree.parse(plan(threadGroup("7", "1", raw("")))), Map.of()));
+    }
+
+    @Test
     void aPoolOfNoConnectionsIsRefusedNamingTheProperty() throws Exception {
         Path p = plan(virtualUsers("10", "0", raw("")));
         for (String bad : new String[] {"0", "-5", "many"}) {

@@ -55,12 +55,6 @@ public final class Http2Group {
             }
         }
         CompletionQueue.Node n = queue.poll();
-        if (n == null) {
-            // Nothing to take: what was armed goes out now, before the thread waits.
-            for (Http2Connection c : connections) {
-                c.dispatch();
-            }
-        }
         long idle = TimeUnit.MILLISECONDS.toNanos(Math.max(1, responseTimeoutMillis));
         while (n == null) {
             if (interrupted || Thread.currentThread().isInterrupted()) {

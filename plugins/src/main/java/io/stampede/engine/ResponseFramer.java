@@ -61,8 +61,16 @@ public final class ResponseFramer implements ReceivedResponse {
     /** Chunk size lines carry at most a few extensions; a longer one is a broken stream. */
     static final int MAX_CHUNK_LINE = 4096;
 
+    private static final byte[] CONNECTION = ascii("connection");
+    private static final byte[] CONTENT_TYPE = ascii("content-type");
+    private static final byte[] CONTENT_LENGTH = ascii("content-length");
+    private static final byte[] TRANSFER_ENCODING = ascii("transfer-encoding");
+    private static final byte[] KEEP_ALIVE = ascii("keep-alive");
+    private static final byte[] CLOSE = ascii("close");
+
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class,
             ByteOrder.LITTLE_ENDIAN);
+    private static final long CASE_BITS = 0x2020202020202020L;
 
     private final TokenList tokens = new TokenList();
 
@@ -244,29 +252,38 @@ public final class ResponseFramer implements ReceivedResponse {
         byte[] b = headerBlock;
         int i = first;
         while (i < limit) {
-            // fast path: eight bytes at once while none is a control byte (printable ASCII and obs-text)
-            if (i + 8 <= limit && !hasControlByte((long) LONGS.get(b, i))) {
-                i += 8;
-                continue;
-            }
-            for (int stop = Math.min(i + 8, limit); i < stop; i++) {
-                byte c = b[i];
-                if (c > '\r' || c < 0) {
+            // Eight bytes at once: jump to the first control byte among them (printable ASCII and obs-text skipped).
+            int c;
+            if (i + 8 <= limit) {
+                long controls = controlBytes((long) LONGS.get(b, i));
+                if (controls == 0) {
+                    i += 8;
                     continue;
                 }
-                if (c == '\r') {
-                    if (crAt >= lineStart) {
-                        throw bareCr(crAt);
-                    }
-                    crAt = i;
-                } else if (c == 0) {
-                    throw new ProtocolException("NUL byte in the response " + where() + " after \""
-                            + Ascii.printable(b, lineStart, i) + '"');
-                } else if (c == '\n' && lineEnd(in, from, first, i)) {
+                i += Long.numberOfTrailingZeros(controls) >>> 3;
+                c = b[i];
+            } else {
+                c = b[i];
+                if (c > '\r' || c < 0) {
+                    i++;
+                    continue;
+                }
+            }
+            if (c == '\n') {
+                if (lineEnd(in, from, first, i)) {
                     return;
                 }
-                // HTAB and other control bytes: judged by the line's parser
+            } else if (c == '\r') {
+                if (crAt >= lineStart) {
+                    throw bareCr(crAt);
+                }
+                crAt = i;
+            } else if (c == 0) {
+                throw new ProtocolException("NUL byte in the response " + where() + " after \""
+                        + Ascii.printable(b, lineStart, i) + '"');
             }
+            // HTAB and other control bytes: judged by the line's parser
+            i++;
         }
         headerLen = limit;
         headerBytes += n;
@@ -311,9 +328,12 @@ public final class ResponseFramer implements ReceivedResponse {
         return false;
     }
 
-    /** Whether any of the eight bytes is below 0x0e (NUL to CR); bytes of 0x80 and above never count. */
-    private static boolean hasControlByte(long x) {
-        return ((x - 0x0e0e0e0e0e0e0e0eL) & ~x & 0x8080808080808080L) != 0;
+    /**
+     * The high bit set in each of the eight bytes (little-endian) that is below 0x0e (NUL to CR); bytes of 0x80 and
+     * above never count. A borrow can only mark bytes above a marked one, so the lowest mark is always exact.
+     */
+    private static long controlBytes(long x) {
+        return (x - 0x0e0e0e0e0e0e0e0eL) & ~x & 0x8080808080808080L;
     }
 
     /** RFC 9112 §2.2: empty lines before a status line are ignored; they are counted but not kept in the block. */
@@ -424,7 +444,18 @@ public final class ResponseFramer implements ReceivedResponse {
             return;
         }
         int from = pendingStart;
-        int nameLen = pendingNameEnd - from;
+        pendingStart = -1;
+        // Four fields matter here; the name's length rules out most others before a byte is compared.
+        byte[] name = switch (pendingNameEnd - from) {
+            case 10 -> CONNECTION;
+            case 12 -> CONTENT_TYPE;
+            case 14 -> CONTENT_LENGTH;
+            case 17 -> TRANSFER_ENCODING;
+            default -> null;
+        };
+        if (name == null || !regionIgnoreCase(from, name)) {
+            return;
+        }
         int vs = pendingColon + 1;
         int ve = pendingEnd;
         byte[] b = headerBlock;
@@ -434,29 +465,33 @@ public final class ResponseFramer implements ReceivedResponse {
         while (ve > vs && isWhitespace(b[ve - 1])) {
             ve--;
         }
-        pendingStart = -1;
-        if (nameLen == 14 && nameIs(from, "content-length")) {
+        if (name == CONTENT_LENGTH) {
             contentLength(vs, ve);
-        } else if (nameLen == 17 && nameIs(from, "transfer-encoding")) {
+        } else if (name == TRANSFER_ENCODING) {
             transferEncoding(vs, ve);
-        } else if (nameLen == 10 && nameIs(from, "connection")) {
-            // fast path: the one-token values nearly every server sends
-            if (ve - vs == 10 && regionIgnoreCase(vs, "keep-alive")) {
-                connectionKeepAlive = true;
-                return;
-            }
-            if (ve - vs == 5 && regionIgnoreCase(vs, "close")) {
-                connectionClose = true;
-                return;
-            }
-            for (TokenList t = tokens.over(b, vs, ve); t.next();) {
-                connectionClose |= t.nameIs("close") && !t.hasParameters();
-                connectionKeepAlive |= t.nameIs("keep-alive") && !t.hasParameters();
-            }
-        } else if (nameLen == 12 && nameIs(from, "content-type")) {
+        } else if (name == CONNECTION) {
+            connection(vs, ve);
+        } else {
             contentTypeStart = vs;
             contentTypeEnd = ve;
             contentTypeFolded = indexOf(b, vs, ve, (byte) '\n') >= 0;
+        }
+    }
+
+    /** RFC 9110 §7.6.1: a list of connection options, of which close and keep-alive matter. */
+    private void connection(int vs, int ve) {
+        // fast path: the one-token values nearly every server sends
+        if (ve - vs == KEEP_ALIVE.length && regionIgnoreCase(vs, KEEP_ALIVE)) {
+            connectionKeepAlive = true;
+            return;
+        }
+        if (ve - vs == CLOSE.length && regionIgnoreCase(vs, CLOSE)) {
+            connectionClose = true;
+            return;
+        }
+        for (TokenList t = tokens.over(headerBlock, vs, ve); t.next();) {
+            connectionClose |= t.nameIs("close") && !t.hasParameters();
+            connectionKeepAlive |= t.nameIs("keep-alive") && !t.hasParameters();
         }
     }
 
@@ -537,14 +572,27 @@ public final class ResponseFramer implements ReceivedResponse {
         }
     }
 
-    /** {@code lower} is ASCII lower case; header names compare case-insensitively (RFC 9110). */
-    private boolean nameIs(int from, String lower) {
-        return regionIgnoreCase(from, lower);
+    /**
+     * Whether the header block holds {@code lower} at {@code from}, ignoring ASCII case (RFC 9110: field names and
+     * these tokens are case-insensitive). {@code lower} is lower case, letters and '-' only, so setting 0x20 on the
+     * received byte suffices.
+     */
+    private boolean regionIgnoreCase(int from, byte[] lower) {
+        byte[] b = headerBlock;
+        int n = lower.length;
+        if (n >= 8) {
+            // the first and the last eight bytes (overlapping when shorter than 16) as two words
+            return ((long) LONGS.get(b, from) | CASE_BITS) == (long) LONGS.get(lower, 0)
+                    && ((long) LONGS.get(b, from + n - 8) | CASE_BITS) == (long) LONGS.get(lower, n - 8)
+                    && (n <= 16 || regionIgnoreCase(b, from, lower, 8, n - 8));
+        }
+        return regionIgnoreCase(b, from, lower, 0, n);
     }
 
-    private boolean regionIgnoreCase(int from, String lower) {
-        for (int i = 0; i < lower.length(); i++) {
-            if ((headerBlock[from + i] | 0x20) != lower.charAt(i)) {
+    /** Compares {@code b[from + i]} with {@code lower[i]} for i in [start, end). */
+    private static boolean regionIgnoreCase(byte[] b, int from, byte[] lower, int start, int end) {
+        for (int i = start; i < end; i++) {
+            if ((b[from + i] | 0x20) != lower[i]) {
                 return false;
             }
         }
@@ -746,6 +794,10 @@ public final class ResponseFramer implements ReceivedResponse {
         in.skipBytes(n - Math.max(copy, 0));
         bodyBytes += n;
         return n;
+    }
+
+    private static byte[] ascii(String s) {
+        return s.getBytes(StandardCharsets.US_ASCII);
     }
 
     private String text(int from, int end) {

@@ -55,6 +55,7 @@ final class EngineLink {
     /** The classic mode's completion: the thread parks on it for each exchange, on whichever connection. */
     private final ParkingCompletion completion = new ParkingCompletion();
     private boolean closeBeforeNextSample;
+    private final RequestTargets targets = new RequestTargets();
 
     /**
      * Where a request goes: the URL's host (for the TLS server name), the address looked up (DNS Cache Manager or
@@ -70,6 +71,11 @@ final class EngineLink {
 
     static EngineLink ofCurrentThread() {
         return OF_THREAD.get();
+    }
+
+    /** The request-targets of the URLs this thread sent to lately. */
+    RequestTargets targets() {
+        return targets;
     }
 
     /**

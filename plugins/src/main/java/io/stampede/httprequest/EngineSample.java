@@ -66,7 +66,7 @@ final class EngineSample {
         res.setURL(url);
         HeaderFields own;
         try {
-            url.toURI();
+            link.targets().of(url); // an invalid URI fails here, before the sample starts, as in stock
             own = ownHeaders(url);
         } catch (Exception e) {
             res.sampleStart();
@@ -92,14 +92,15 @@ final class EngineSample {
             String hopMethod = method;
             EngineLink.Response r;
             for (int redirects = 0; ; redirects++) {
-                req = OutgoingRequest.of(hopMethod, hopUrl, own, body, Authentication.preemptive(
+                req = OutgoingRequest.of(hopMethod, hopUrl, link.targets().of(hopUrl), own, body,
+                        Authentication.preemptive(
                         element.getAuthManager(), hopUrl, hopMethod, target(hopUrl)));
                 r = send(req);
                 if (r.head().status() == 401) {
                     String answer = Authentication.answer(element.getAuthManager(), hopUrl, hopMethod, req.target(),
                             r.head().all("WWW-Authenticate"), req.headers().contains("Authorization"));
                     if (answer != null) {
-                        req = OutgoingRequest.of(hopMethod, hopUrl, own, body, answer);
+                        req = OutgoingRequest.of(hopMethod, hopUrl, req.target(), own, body, answer);
                         r = send(req);
                     }
                 }
@@ -351,7 +352,7 @@ final class EngineSample {
         int status = head.status();
         if (!req.head() && status != 204 && status != 304) {
             String length = head.last(HTTPConstants.HEADER_CONTENT_LENGTH);
-            String coding = head.all(HTTPConstants.HEADER_CONTENT_ENCODING).stream().findFirst().orElse(null);
+            String coding = head.fields().first(HTTPConstants.HEADER_CONTENT_ENCODING);
             try (InputStream in = ContentDecoding.open(coding, r.body(), r.body().length)) {
                 res.setResponseData(element.readResponse(res, in, coding == null && length != null
                         ? parseLong(length) : -1));

@@ -29,8 +29,10 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p>The features: a proxy server (the sampler's or JMeter's -H/-P), Kerberos and NTLM (a domain) in the
  * Authorization Manager, a client certificate (Keystore Configuration or
- * {@code javax.net.ssl.keyStore}) for https, the slow-connection simulation ({@code httpclient.socket.*.cps}), and
- * WebDAV methods.
+ * {@code javax.net.ssl.keyStore}) for https, the slow-connection simulation ({@code httpclient.socket.*.cps}),
+ * WebDAV methods, and the Java implementation chosen in the plan (or by {@code jmeter.httpsampler}), which then runs
+ * on stock's Java implementation as it would in stock JMeter. A plan naming HttpClient4 explicitly runs on the engine
+ * (the engine stands in for HttpClient 4, and the parity suite holds it to that), with one INFO per sampler name.
  */
 final class Hc4Fallback {
     private static final Logger LOG = LoggerFactory.getLogger(Hc4Fallback.class);
@@ -39,6 +41,8 @@ final class Hc4Fallback {
     private static final Method LOOP_RESTART;
     /** Sampler name + feature already warned about; cleared when a test ends (the one WARN is per test). */
     private static final Set<String> WARNED = ConcurrentHashMap.newKeySet();
+    /** Samplers that named HttpClient4 explicitly and were told (INFO) that the engine runs them; cleared likewise. */
+    private static final Set<String> NOTED = ConcurrentHashMap.newKeySet();
     private static final Set<String> ENGINE_METHODS = Set.of(HTTPConstants.GET, HTTPConstants.POST, HTTPConstants.PUT,
             HTTPConstants.PATCH, HTTPConstants.DELETE, HTTPConstants.HEAD, HTTPConstants.OPTIONS,
             HTTPConstants.TRACE);
@@ -68,6 +72,16 @@ final class Hc4Fallback {
     /** The feature of this request the engine does not support, in the words of the README's table, or null. */
     @SuppressWarnings("deprecation") // KERBEROS is no longer offered in the GUI but old plans carry it
     static String unsupportedFeature(HTTPSamplerBase s, URL url, String method) {
+        String implementation = implementation(s);
+        if (HTTPSamplerFactory.IMPL_JAVA.equals(implementation)
+                || HTTPSamplerFactory.HTTP_SAMPLER_JAVA.equals(implementation)) {
+            return "the Java implementation (Advanced tab: Implementation, or jmeter.httpsampler)";
+        }
+        if (HTTPSamplerFactory.IMPL_HTTP_CLIENT4.equals(implementation) && !own(s).isEmpty()
+                && NOTED.add(s.getName())) {
+            LOG.info("HTTP Request '{}' names the HttpClient4 implementation; it runs on the Stampede engine, which "
+                    + "stands in for it (run with --engine stock to keep HttpClient 4)", s.getName());
+        }
         if (!s.getProxyHost().isEmpty() || !System.getProperty("http.proxyHost", "").isEmpty()
                 || !System.getProperty("https.proxyHost", "").isEmpty()) {
             return "proxy server";
@@ -96,15 +110,32 @@ final class Hc4Fallback {
         return null;
     }
 
-    /** The sample on stock's HttpClient 4, after the one WARN naming the sampler and the feature. */
+    /** The implementation stock's HTTPSamplerProxy would use: the element's, else {@code jmeter.httpsampler}. */
+    private static String implementation(HTTPSamplerBase s) {
+        String own = own(s);
+        return own.isEmpty() ? HTTPSamplerFactory.DEFAULT_CLASSNAME : own;
+    }
+
+    /** The Advanced tab's Implementation as stored in the plan, "" when not chosen. */
+    private static String own(HTTPSamplerBase s) {
+        String own = s.getImplementation();
+        return own == null ? "" : own.trim();
+    }
+
+    /**
+     * The sample on the implementation stock would use for this element (HttpClient 4 unless the plan or
+     * {@code jmeter.httpsampler} names Java), after the one WARN naming the sampler and the feature.
+     */
     HTTPSampleResult sample(URL url, String method, boolean areFollowingRedirect, int depth, String feature) {
+        boolean java = feature.startsWith("the Java implementation");
         if (WARNED.add(element.getName() + '\n' + feature)) {
             LOG.warn("HTTP Request '{}': {} is not supported by the Stampede engine; this sampler runs on JMeter's "
-                    + "HttpClient 4 implementation", element.getName(), feature);
+                    + "{} implementation", element.getName(), feature, java ? "Java" : "HttpClient 4");
         }
         try {
             if (hc4 == null) {
-                hc4 = HTTPSamplerFactory.getImplementation(HTTPSamplerFactory.IMPL_HTTP_CLIENT4, element);
+                hc4 = HTTPSamplerFactory.getImplementation(java ? HTTPSamplerFactory.IMPL_JAVA
+                        : HTTPSamplerFactory.IMPL_HTTP_CLIENT4, element);
             }
             return (HTTPSampleResult) SAMPLE.invoke(hc4, url, method, areFollowingRedirect, depth);
         } catch (InvocationTargetException e) {
@@ -139,5 +170,6 @@ final class Hc4Fallback {
 
     static void testEnded() {
         WARNED.clear();
+        NOTED.clear();
     }
 }

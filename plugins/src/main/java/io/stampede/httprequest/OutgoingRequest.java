@@ -49,11 +49,19 @@ final class OutgoingRequest {
      */
     static OutgoingRequest of(String method, URL url, HeaderFields own, RequestBody body, String authorization)
             throws URISyntaxException {
+        return of(method, url, targetOf(url), own, body, authorization);
+    }
+
+    /** The request-target HttpClient 4 sends for {@code url}: path and query, normalized, without the fragment. */
+    static String targetOf(URL url) throws URISyntaxException {
         URI uri = url.toURI();
         String target = URIUtils.rewriteURI(uri, null, URIUtils.DROP_FRAGMENT_AND_NORMALIZE).toASCIIString();
-        if (target.isEmpty()) {
-            target = "/";
-        }
+        return target.isEmpty() ? "/" : target;
+    }
+
+    /** As above, with the request-target {@link #targetOf} gave for {@code url} (see {@link RequestTargets}). */
+    static OutgoingRequest of(String method, URL url, String target, HeaderFields own, RequestBody body,
+                              String authorization) {
         HeaderFields h = own.copy();
         if (body != null) {
             h.set(HTTPConstants.HEADER_CONTENT_LENGTH, Integer.toString(body.bytes().length));

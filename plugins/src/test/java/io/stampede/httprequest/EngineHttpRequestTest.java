@@ -44,6 +44,7 @@ class EngineHttpRequestTest {
     private HttpServer server;
     private final List<String> requests = new CopyOnWriteArrayList<>();
     private final Set<Integer> clientPorts = ConcurrentHashMap.newKeySet();
+    private final List<String> userAgents = new CopyOnWriteArrayList<>();
 
     @BeforeEach
     void start() throws IOException {
@@ -62,6 +63,7 @@ class EngineHttpRequestTest {
 
     private void handle(HttpExchange x) throws IOException {
         clientPorts.add(x.getRemoteAddress().getPort());
+        userAgents.add(String.valueOf(x.getRequestHeaders().getFirst("User-Agent")));
         String path = x.getRequestURI().toString();
         requests.add(x.getRequestMethod() + " " + path + " cookie=" + x.getRequestHeaders().getFirst("Cookie")
                 + " auth=" + x.getRequestHeaders().getFirst("Authorization"));
@@ -143,6 +145,21 @@ class EngineHttpRequestTest {
         assertEquals(1, clientPorts.size(), "both samples on the thread's one keep-alive connection");
         assertTrue(r.getConnectTime() >= 1, "the first sample connected");
         assertEquals(0, r2.getConnectTime(), "the second reused the connection");
+    }
+
+    @Test
+    void theJavaImplementationRunsOnStocksJavaImplementationAndHttpClient4OnTheEngine() {
+        EngineHttpRequest java = sampler("/page");
+        java.setName("java implementation");
+        java.setImplementation("Java");
+        HTTPSampleResult r = sample(java);
+        assertEquals("final", r.getResponseDataAsString());
+        assertTrue(userAgents.get(0).startsWith("Java/"), "sent by HttpURLConnection: " + userAgents);
+        EngineHttpRequest hc4 = sampler("/page");
+        hc4.setImplementation("HttpClient4");
+        HTTPSampleResult r2 = sample(hc4);
+        assertEquals("final", r2.getResponseDataAsString());
+        assertTrue(userAgents.get(1).startsWith(OutgoingRequest.USER_AGENT), "sent by the engine: " + userAgents);
     }
 
     @Test

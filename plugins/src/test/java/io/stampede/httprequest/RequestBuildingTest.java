@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The bytes a request goes out as: body rules, multipart, header order and framing, as stock JMeter sends them. */
@@ -128,5 +129,17 @@ class RequestBuildingTest {
         assertFalse(r.keepAlive());
         OutgoingRequest post = OutgoingRequest.of("POST", new URL("http://h.example/"), own, RequestBody.EMPTY, null);
         assertTrue(wire(post).contains("\r\nContent-Length: 0\r\n"), "stock sends Content-Length: 0 for an empty entity");
+    }
+
+    @Test
+    void requestTargetsAreHttpClient4sAndAnInvalidUriStillFailsEveryTime() throws Exception {
+        RequestTargets targets = new RequestTargets();
+        assertEquals("/a/c?q=1", targets.of(new URL("http://h.example:8080/a//c?q=1#frag")));
+        assertEquals("/a/c?q=1", targets.of(new URL("http://h.example:8080/a//c?q=1#frag")), "from the cache");
+        assertEquals("/", targets.of(new URL("http://h.example")));
+        URL invalid = new URL("http://h.example/a b");
+        for (int i = 0; i < 2; i++) {
+            assertThrows(java.net.URISyntaxException.class, () -> targets.of(invalid));
+        }
     }
 }

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Licensed under the Apache License, Version 2.0 (https://www.apache.org/licenses/LICENSE-2.0).
+#
+# Framer benchmark (issue 11): the ResponseFramer of this tree against an older one from git history, in one JVM,
+# on the recorded nginx responses in it/bench/framer/responses (each fed in one read, then head and body apart),
+# alternating old/new every round after warm-up; prints ns per response per round, medians, median and weakest
+# new/old ratio. Needs the git history (not a shallow clone), Java 17+, Maven. Not part of `mvn verify`.
+#
+# usage: it/bench/framer-benchmark.sh [--old REV] [--skip-build] [--rounds N] [--warmup N] [--millis N]
+#   defaults: --old 4f4a2be (the framer before the RFC 9112 rewrite) --rounds 15 --warmup 5 --millis 200
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+framer=plugins/src/main/java/io/stampede/engine/ResponseFramer.java
+
+old=4f4a2be
+build=true
+args=()
+while (($#)); do
+  case "$1" in
+    --old) (($# >= 2)) || { echo "framer-benchmark: --old needs a git revision" >&2; exit 2; }; old=$2; shift 2 ;;
+    --skip-build) build=false; shift ;;
+    -h|--help) sed -n '3,10p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) args+=("$1"); shift ;;
+  esac
+done
+
+work=$root/it/target/framer-bench
+rm -rf "$work"
+mkdir -p "$work/old-src" "$work/old" "$work/loop"
+# The engine package at that revision; javac compiles the framer and only what it uses (TokenList, Ascii ...).
+git -C "$root" archive "$old" "$(dirname "$framer")" 2>/dev/null | tar -x -C "$work/old-src" || {
+  echo "framer-benchmark: cannot read $framer at '$old' (a shallow clone? fetch the history: git fetch --unshallow)" >&2
+  exit 2
+}
+
+if $build; then
+  echo "framer-benchmark: compiling the plugin ..."
+  (cd "$root" && mvn -B -q -pl plugins compile)
+fi
+[[ -d $root/plugins/target/classes/io/stampede/engine ]] || {
+  echo "framer-benchmark: plugins/target/classes is missing; run without --skip-build" >&2
+  exit 2
+}
+(cd "$root" && mvn -B -q -pl plugins dependency:build-classpath -DincludeGroupIds=io.netty \
+  -Dmdep.outputFile="$work/netty.classpath" >/dev/null)
+netty=$(cat "$work/netty.classpath")
+
+javac --release 17 -nowarn -implicit:class -cp "$netty" -sourcepath "$work/old-src/plugins/src/main/java" \
+  -d "$work/old" "$work/old-src/$framer"
+javac --release 17 -cp "$netty:$root/plugins/target/classes" -d "$work/loop" "$root"/it/bench/framer/*.java
+
+exec java -Xms256m -Xmx256m -cp "$work/loop:$netty" io.stampede.bench.framer.FramerBenchmark \
+  --old-name "at $old ($(git -C "$root" log -1 --format='%h %cs' "$old"))" \
+  --old-classes "$work/old" --new-classes "$root/plugins/target/classes" --loop-classes "$work/loop" \
+  --responses "$root/it/bench/framer/responses" "${args[@]}"
