@@ -220,26 +220,15 @@ public final class ThreadIoConnection {
         // Read after the deadline, so it is the channel that deadline was set for (or a later one if the owner
         // moved on, in which case the CAS fails).
         SocketChannel ch = channel;
-        if (DEADLINE.compareAndSet(this, d, EXPIRED) && ch != null) {
-            try {
-                ch.close();
-            } catch (IOException ignored) {
-                // closing anyway
-            }
+        if (DEADLINE.compareAndSet(this, d, EXPIRED)) {
+            closeQuietly(ch);
         }
     }
 
     /** Any thread (stop test now): the send in progress ends at once with an InterruptedIOException. */
     public void interrupt() {
         interrupted = true;
-        SocketChannel ch = channel;
-        if (ch != null) {
-            try {
-                ch.close(); // the owner's blocked call fails now; the owner does the bookkeeping
-            } catch (IOException ignored) {
-                // closing anyway
-            }
-        }
+        closeQuietly(channel); // the owner's blocked call fails now; the owner does the bookkeeping
     }
 
     /** Closes the socket; the next send connects anew. */
@@ -253,15 +242,23 @@ public final class ThreadIoConnection {
             return;
         }
         channel = null;
-        try {
-            ch.close();
-        } catch (IOException ignored) {
-            // closing anyway
-        }
+        closeQuietly(ch);
         if (connected) {
             connected = false;
             engine.responseDeadlines().forget(this);
             engine.connectionClosed();
+        }
+    }
+
+    /** Closes {@code ch} (null: nothing to close); a failing close still releases the descriptor. */
+    private static void closeQuietly(SocketChannel ch) {
+        if (ch == null) {
+            return;
+        }
+        try {
+            ch.close();
+        } catch (IOException ignored) {
+            // closing anyway
         }
     }
 }
