@@ -17,6 +17,7 @@ import io.stampede.cluster.render.Layout;
 import io.stampede.cluster.render.NginxRenderer;
 import io.stampede.cluster.render.RenderedFile;
 import io.stampede.cluster.sys.StandInCertificate;
+import io.stampede.it.support.Folders;
 import io.stampede.it.support.JMeterHome;
 import io.stampede.it.support.JMeterRun;
 import io.stampede.it.support.Jtl;
@@ -101,6 +102,9 @@ class HaproxyHttp2IT {
         }
         for (String ns : namespaces) {
             exec(List.of("ip", "netns", "del", ns), false);
+        }
+        if (dir != null) {
+            Folders.deleteQuietly(dir);
         }
     }
 

@@ -5,6 +5,7 @@
  */
 package io.stampede.it.engine;
 
+import io.stampede.it.support.Folders;
 import io.stampede.it.support.FreePort;
 import io.stampede.it.support.JMeterHome;
 import io.stampede.it.support.JMeterRun;
@@ -100,6 +101,9 @@ class Http2IT {
             if (!nginx.waitFor(10, TimeUnit.SECONDS)) {
                 nginx.destroyForcibly();
             }
+        }
+        if (dir != null) {
+            Folders.deleteQuietly(dir);
         }
     }
 

@@ -13,12 +13,12 @@ import java.util.Comparator;
 import java.util.stream.Stream;
 
 /** Small file helpers for cleaning up after tests; failures here must never hide the test's own failure. */
-final class Folders {
+public final class Folders {
 
     private Folders() {
     }
 
-    static void deleteQuietly(Path dir) {
+    public static void deleteQuietly(Path dir) {
         if (!Files.exists(dir)) {
             return;
         }
