@@ -41,8 +41,9 @@ public record InjectorShare(long scheduled, long late, long maxLagUs, Optional<I
             if (x.maxStallMs() >= InjectorThresholds.STALL_MS) {
                 s.add(String.format(Locale.ROOT, "threads waited up to %.0f ms for the CPU", x.maxStallMs()));
             }
-            if (x.maxLoopLagMs() >= InjectorThresholds.LOOP_LAG_MS) {
-                s.add(String.format(Locale.ROOT, "the event loops ran tasks up to %.0f ms late", x.maxLoopLagMs()));
+            if (x.maxLoopLagAfterStartMs() >= InjectorThresholds.LOOP_LAG_MS) {
+                s.add(String.format(Locale.ROOT, "the event loops ran tasks up to %.0f ms late",
+                        x.maxLoopLagAfterStartMs()));
             }
             if (x.cores() > 0 && x.meanMachineCpu() >= InjectorThresholds.MACHINE_CPU_SHARE * x.cores()) {
                 s.add(String.format(Locale.ROOT, "CPU %.2f of %d cores busy (JMeter %.2f)", x.meanMachineCpu(),

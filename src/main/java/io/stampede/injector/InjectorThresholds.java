@@ -26,7 +26,8 @@ public final class InjectorThresholds {
     public static final double STALL_MS = 50;
     /**
      * Suspect when one second held an event-loop lag of at least 50 ms: a task queued on one of the engine's loops
-     * ran 50 ms later, so every response and write on that loop could wait as long.
+     * ran 50 ms later, so every response and write on that loop could wait as long. The engine's first second
+     * (starting: class loading, first connects) is shown but not judged.
      */
     public static final double LOOP_LAG_MS = 50;
     /** Suspect when the machine's CPU was, on average over the run, at least 90 % busy. */

@@ -48,6 +48,21 @@ class InjectorShareTest {
     }
 
     @Test
+    void theEngineStartingSecondIsShownButNotJudged(@TempDir Path dir) throws IOException {
+        List<String> rows = new ArrayList<>(List.of(row(0, "")));
+        for (int s = 1; s < 16; s++) {
+            rows.add(row(s, s == 1 ? "122.70" : "0.40"));
+        }
+        InjectorShare starting = share(dir, rows);
+        assertFalse(starting.suspect(), starting.line());
+        assertTrue(starting.line().contains("max 123 ms"), starting.line());
+
+        rows.set(9, row(9, "51.00")); // the same lag once the engine runs is judged
+        InjectorShare later = share(dir, rows);
+        assertTrue(later.line().contains("SUSPECT injector: the event loops ran tasks up to 51 ms late"), later.line());
+    }
+
+    @Test
     void loopsBelowTheThresholdAreFiguresOnly(@TempDir Path dir) throws IOException {
         List<String> rows = new ArrayList<>();
         for (int s = 0; s < 20; s++) {
