@@ -22,7 +22,7 @@ public final class InjectorThresholds {
     public static final double LATE_SHARE = 0.01;
     /** Suspect when GC paused the JMeter JVM for at least 2 % of the run's time. */
     public static final double GC_SHARE = 0.02;
-    /** Suspect when one second held a thread stall of at least 50 ms (a thread asking for 1 ms got it 50 ms late). */
+    /** Suspect when one second held a thread stall of at least 50 ms (a thread asking to wake in 5 ms woke 50 ms late). */
     public static final double STALL_MS = 50;
     /**
      * Suspect when one second held an event-loop lag of at least 50 ms: a task queued on one of the engine's loops
