@@ -47,12 +47,12 @@ final class GroupMode implements SamplingMode {
                 req = element.request(s.target(), s.keepAlive());
             }
         } catch (IllegalArgumentException | UnknownHostException e) {
-            return ResultFiller.notStarted(res, e);
+            return filler.notStarted(res, e);
         }
         SamplerSettings s = settings;
         Exchange e = g.next(req, s.responseBytesKept(), s.responseTimeout());
         if (e == null) {
-            return ResultFiller.notStarted(res, new InterruptedIOException("Sample interrupted (test stopped)"));
+            return filler.notStarted(res, new InterruptedIOException("Sample interrupted (test stopped)"));
         }
         filler.fill(res, e, e.startNanos() != 0 ? e.startNanos() : e.intendedNanos());
         g.rearm(e, req, s.responseBytesKept(), s.responseTimeout());

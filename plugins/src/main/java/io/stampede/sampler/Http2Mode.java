@@ -73,11 +73,11 @@ final class Http2Mode implements SamplingMode {
                 g = newGroup(s);
             }
         } catch (IllegalArgumentException | UnknownHostException e) {
-            return ResultFiller.notStarted(res, e);
+            return filler.notStarted(res, e);
         }
         Http2Exchange e = g.next(req, s.responseBytesKept(), s.responseTimeout());
         if (e == null) {
-            return ResultFiller.notStarted(res, new InterruptedIOException("Sample interrupted (test stopped)"));
+            return filler.notStarted(res, new InterruptedIOException("Sample interrupted (test stopped)"));
         }
         if (protocol == HttpProtocol.H2 && !e.failed() && !fallbackLogged && "HTTP/1.1".equals(e.protocol())) {
             fallbackLogged = true;

@@ -51,7 +51,7 @@ final class PooledMode implements SamplingMode {
             req = element.request(s.target(), s.keepAlive());
             remote = s.target().resolve();
         } catch (IllegalArgumentException | UnknownHostException e) {
-            return ResultFiller.notStarted(res, e);
+            return filler.notStarted(res, e);
         }
         long start = System.nanoTime();
         ConnectionPool pool = Engine.get().pool(key(s.target()), poolSize);

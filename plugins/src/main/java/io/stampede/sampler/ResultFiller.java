@@ -90,12 +90,13 @@ final class ResultFiller {
         variables.put(end - startNanos, end - intendedNanos, protocol);
     }
 
-    /** A sample that could not start (a setting, an unknown host, an interrupt): zero length, the failure named. */
-    static SampleResult notStarted(SampleResult res, Throwable t) {
-        res.sampleStart();
-        res.sampleEnd();
-        failure(res, t);
-        return res;
+    /**
+     * A sample that could not start (a setting, an unknown host, an interrupt): zero length, the failure named, and
+     * the thread's stampede_* variables set for this row (they would otherwise repeat the previous sample's figures,
+     * which the latency histogram reads).
+     */
+    SampleResult notStarted(SampleResult res, Throwable t) {
+        return notSent(res, System.nanoTime(), t);
     }
 
     /** A sample that failed before its request went out, after waiting since {@code startNanos} (for a pool). */
@@ -103,6 +104,7 @@ final class ResultFiller {
         long end = System.nanoTime();
         res.setStampAndTime((startNanos + epochOffsetNanos) / 1_000_000L, (end - startNanos) / 1_000_000L);
         failure(res, t);
+        variables.put(end - startNanos, end - startNanos, "");
         return res;
     }
 

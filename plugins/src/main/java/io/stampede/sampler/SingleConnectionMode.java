@@ -54,7 +54,7 @@ final class SingleConnectionMode implements SamplingMode {
             }
             return res;
         } catch (IllegalArgumentException | UnknownHostException e) {
-            return ResultFiller.notStarted(res, e);
+            return filler.notStarted(res, e);
         }
     }
 

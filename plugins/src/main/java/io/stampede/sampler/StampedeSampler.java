@@ -115,7 +115,7 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
             try {
                 m = chooseMode();
             } catch (IllegalArgumentException e) {
-                return ResultFiller.notStarted(res, e);
+                return new ResultFiller().notStarted(res, e);
             }
             mode = m;
         }

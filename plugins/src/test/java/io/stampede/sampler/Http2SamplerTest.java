@@ -71,6 +71,30 @@ class Http2SamplerTest extends SamplerTestSupport {
     }
 
     @Test
+    void aSampleRefusedBeforeItStartsWritesItsOwnVariablesNotThePreviousSamples() throws Exception {
+        Path props = Files.createTempFile("jmeter", ".properties");
+        Files.writeString(props, "sample_variables=" + StampedeVariables.PROTOCOL + "," + StampedeVariables.ELAPSED_US
+                + "\n");
+        JMeterUtils.loadJMeterProperties(props.toString());
+        Files.delete(props);
+        JMeterVariables vars = new JMeterVariables();
+        JMeterContextService.getContext().setVariables(vars);
+        try (Http2TestServer server = new Http2TestServer(0, false)) {
+            assertTrue(rawH2c(server, GET).sample(null).isSuccessful());
+            assertEquals("h2c", vars.get(StampedeVariables.PROTOCOL));
+            vars.put(StampedeVariables.ELAPSED_US, "987654"); // a previous sample's figure that must not stay
+            HttpRawSampler refused = rawH2c(server, GET);
+            refused.setProperty(StampedeSampler.H2_STREAMS, "0");
+            SampleResult r = refused.sample(null);
+            assertFalse(r.isSuccessful());
+            assertEquals("", vars.get(StampedeVariables.PROTOCOL));
+            assertTrue(Long.parseLong(vars.get(StampedeVariables.ELAPSED_US)) < 987654, vars.get(StampedeVariables.ELAPSED_US));
+        } finally {
+            JMeterUtils.getJMeterProperties().remove("sample_variables");
+        }
+    }
+
+    @Test
     void theHttpSamplersFieldsGoAsAStreamWithABody() throws Exception {
         try (Http2TestServer server = new Http2TestServer(0, false)) {
             HttpSampler s = new HttpSampler();
