@@ -11,7 +11,9 @@ import io.netty.handler.codec.http2.DefaultHttp2Headers;
 import io.netty.handler.codec.http2.Http2Headers;
 
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -80,29 +82,79 @@ public final class Http2Request {
                 throw new IllegalArgumentException(field + ": '" + line.strip() + "' is not a header; write one "
                         + "'Name: value' per line");
             }
-            String name = line.substring(0, colon).strip().toLowerCase(Locale.ROOT);
-            String value = line.substring(colon + 1).strip();
-            if (name.equals("host")) {
+            String value = addField(h, field, line.substring(0, colon), line.substring(colon + 1).strip());
+            if (value != null) {
                 host = value;
             }
-            if (name.equals("transfer-encoding") && value.toLowerCase(Locale.ROOT).contains("chunked")) {
-                throw new IllegalArgumentException(field + ": 'Transfer-Encoding: chunked' has no meaning in "
-                        + "HTTP/2; send the body as it is, with or without Content-Length");
-            }
-            if (name.equals("te") && !value.equalsIgnoreCase("trailers")) {
-                continue; // only "TE: trailers" is allowed in HTTP/2
-            }
-            if (!HOP_BY_HOP.contains(name)) {
-                h.add(name, value);
+        }
+        return finish(request, h, host != null ? host : authority, bodyText.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * A request built from its parts rather than from text (JMeter's HTTP Request builds method, path, fields and a
+     * body that may be binary): the fields go through the same rules as the text's, the body as it is.
+     *
+     * @param http1 the same request as HTTP/1.1 bytes, sent instead if the server chooses HTTP/1.1 in ALPN
+     * @param field what the fields came from, named in errors
+     * @param authority {@code :authority} when the fields have no Host
+     * @param names the header field names in order, {@code values} their values
+     * @throws IllegalArgumentException naming {@code field} when a field cannot go in HTTP/2
+     */
+    public static Http2Request of(PreparedRequest http1, String field, String method, boolean tls, String path,
+                                  String authority, List<String> names, List<String> values, byte[] body) {
+        Http2Headers h = new DefaultHttp2Headers(true, names.size() + 4).method(method).scheme(tls ? "https" : "http")
+                .path(path);
+        String host = null;
+        for (int i = 0; i < names.size(); i++) {
+            String value = addField(h, field, names.get(i), values.get(i));
+            if (value != null) {
+                host = value;
             }
         }
-        h.authority(host != null ? host : authority);
-        byte[] raw = bodyText.getBytes(StandardCharsets.UTF_8);
+        return finish(http1, h, host != null ? host : authority, body);
+    }
+
+    /**
+     * Adds one request field as HTTP/2 sends it: name lower-cased, connection-specific fields dropped.
+     *
+     * @return the value when the field is Host (it becomes {@code :authority}), else null
+     */
+    private static String addField(Http2Headers h, String field, String rawName, String value) {
+        String name = rawName.strip().toLowerCase(Locale.ROOT);
+        if (name.equals("transfer-encoding") && value.toLowerCase(Locale.ROOT).contains("chunked")) {
+            throw new IllegalArgumentException(field + ": 'Transfer-Encoding: chunked' has no meaning in "
+                    + "HTTP/2; send the body as it is, with or without Content-Length");
+        }
+        if (name.equals("te") && !value.equalsIgnoreCase("trailers")) {
+            return null; // only "TE: trailers" is allowed in HTTP/2
+        }
+        if (!HOP_BY_HOP.contains(name)) {
+            h.add(name, value);
+        }
+        return name.equals("host") ? value : null;
+    }
+
+    private static Http2Request finish(PreparedRequest http1, Http2Headers h, String authority, byte[] raw) {
+        h.authority(authority);
         if (raw.length > 0) {
             h.setInt("content-length", raw.length);
         }
         // A heap buffer that writes cannot release: the garbage collector frees it with the request.
-        return new Http2Request(request, h, Unpooled.unreleasableBuffer(Unpooled.wrappedBuffer(raw)));
+        return new Http2Request(http1, h, Unpooled.unreleasableBuffer(Unpooled.wrappedBuffer(raw)));
+    }
+
+    /**
+     * The header fields as sent, pseudo-headers first, one {@code name: value} line each (as JMeter shows request
+     * headers), without the field named {@code leftOut} (lower case; null: none).
+     */
+    public String headerText(String leftOut) {
+        StringBuilder b = new StringBuilder(32 * headers.size());
+        for (Map.Entry<CharSequence, CharSequence> e : headers) {
+            if (leftOut == null || !leftOut.contentEquals(e.getKey())) {
+                b.append(e.getKey()).append(": ").append(e.getValue()).append('\n');
+            }
+        }
+        return b.toString();
     }
 
     /** The HTTP/1.1 form: the result's URL and sampler data, and what a connection that fell back sends. */

@@ -5,6 +5,7 @@
  */
 package io.stampede.httprequest;
 
+import io.stampede.engine.HttpProtocol;
 import org.apache.jmeter.engine.event.LoopIterationEvent;
 import org.apache.jmeter.protocol.http.control.CookieManager;
 import org.apache.jmeter.protocol.http.sampler.HTTPSampleResult;
@@ -34,7 +35,17 @@ public final class EngineHttpRequest extends HTTPSamplerBase implements Interrup
     private static final boolean RESET_STATE_ON_ITERATION =
             JMeterUtils.getPropDefault("httpclient.reset_state_on_thread_group_iteration", true);
 
+    /**
+     * The protocol (http/1.1, h2, h2c), named as on both Stampede samplers: this element's property when it has one
+     * (a plan edited by hand or by a script; the stock panel keeps properties it does not show), else the JMeter
+     * property of that name, the plan-wide default ({@code -Jstampede.protocol=h2}).
+     */
+    public static final String PROTOCOL = "stampede.protocol";
+
     private transient Hc4Fallback fallback;
+    /** The protocol setting last read and what it parsed to: a sample parses it only when it changed. */
+    private transient String protocolText;
+    private transient HttpProtocol protocol;
     /** The link of the thread sampling now, for {@link #interrupt()} from another thread. */
     private transient volatile EngineLink link;
 
@@ -47,6 +58,23 @@ public final class EngineHttpRequest extends HTTPSamplerBase implements Interrup
         EngineLink l = EngineLink.ofCurrentThread();
         link = l;
         return new EngineSample(this, l).run(url, method, areFollowingRedirect, depth);
+    }
+
+    /**
+     * The protocol this element speaks now.
+     *
+     * @throws IllegalArgumentException naming the property and the accepted values
+     */
+    HttpProtocol protocol() {
+        String own = getPropertyAsString(PROTOCOL);
+        boolean planWide = own.isBlank();
+        String text = planWide ? JMeterUtils.getPropDefault(PROTOCOL, "") : own;
+        if (!text.equals(protocolText)) {
+            protocol = HttpProtocol.parse(planWide ? "JMeter property " + PROTOCOL
+                    : PROTOCOL + " of HTTP Request '" + getName() + "'", text);
+            protocolText = text;
+        }
+        return protocol;
     }
 
     private Hc4Fallback fallback() {

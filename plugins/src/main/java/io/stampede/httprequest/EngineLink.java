@@ -8,20 +8,32 @@ package io.stampede.httprequest;
 import io.stampede.engine.Engine;
 import io.stampede.engine.Exchange;
 import io.stampede.engine.Http1Connection;
+import io.stampede.engine.Http2Exchange;
+import io.stampede.engine.Http2Group;
+import io.stampede.engine.Http2Options;
+import io.stampede.engine.Http2Request;
+import io.stampede.engine.HttpProtocol;
 import io.stampede.engine.ParkingCompletion;
 import io.stampede.engine.PreparedRequest;
+import io.stampede.engine.ReceivedResponse;
 import io.stampede.engine.ResponseFramer;
 import io.stampede.engine.ThreadIoConnection;
 import io.stampede.engine.Tls;
 import org.apache.jmeter.util.JMeterUtils;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The HTTP Request's only way into the Stampede engine: the keep-alive connections of one thread, one per target, and
@@ -38,6 +50,7 @@ import java.util.Map;
  * that share their parent's variables, and each pool thread must use connections of its own.
  */
 final class EngineLink {
+    private static final Logger LOG = LoggerFactory.getLogger(EngineLink.class);
     private static final ThreadLocal<EngineLink> OF_THREAD = ThreadLocal.withInitial(EngineLink::new);
     /** JMeter's "no timeout" (0): long enough never to fire in a test, short enough not to overflow. */
     private static final int NO_TIMEOUT = Integer.MAX_VALUE / 4;
@@ -56,6 +69,15 @@ final class EngineLink {
     private final ParkingCompletion completion = new ParkingCompletion();
     private boolean closeBeforeNextSample;
     private final RequestTargets targets = new RequestTargets();
+    /** HTTP/2 (h2, h2c): one connection of one stream per target, as HTTP/1.1's one connection per target. */
+    private final Map<Target, Http2Group> http2ByTarget = new HashMap<>(4);
+    /** The HTTP/2 connection a sample waits on now, for {@link #interrupt()} from another thread. */
+    private volatile Http2Group http2Sending;
+    /** Targets whose ALPN fallback to HTTP/1.1 this thread noted in jmeter.log already. */
+    private final Set<Target> fallbackNoted = new HashSet<>(2);
+    /** Whether samples set the JMeter variable stampede_protocol (only when sample_variables names it). */
+    private final boolean protocolVariable = Arrays.asList(JMeterUtils.getPropDefault("sample_variables", "")
+            .split("\\s*,\\s*")).contains(EngineSample.PROTOCOL_VARIABLE);
 
     /**
      * Where a request goes: the URL's host (for the TLS server name), the address looked up (DNS Cache Manager or
@@ -64,9 +86,19 @@ final class EngineLink {
     record Target(String host, InetAddress address, int port, boolean tls, InetAddress local) {
     }
 
-    /** One response, copied out of the engine: the engine reuses its buffers for the next exchange. */
+    /**
+     * One response, copied out of the engine: the engine reuses its buffers for the next exchange.
+     *
+     * @param sentBytes the bytes sent (HTTP/2: header block and DATA), -1 for the HTTP/1.1 request's own length
+     * @param protocol what carried it: http/1.1, h2, h2c or {@link HttpProtocol#ALPN_FALLBACK}
+     */
     record Response(ResponseHead head, byte[] body, long headerBytes, long bodyBytes, long connectEndNanos,
-                    long firstByteNanos, long endNanos) {
+                    long firstByteNanos, long endNanos, long sentBytes, String protocol) {
+        Response(ResponseHead head, byte[] body, long headerBytes, long bodyBytes, long connectEndNanos,
+                 long firstByteNanos, long endNanos) {
+            this(head, body, headerBytes, bodyBytes, connectEndNanos, firstByteNanos, endNanos, -1,
+                    HttpProtocol.HTTP_1_1.id());
+        }
     }
 
     static EngineLink ofCurrentThread() {
@@ -134,6 +166,79 @@ final class EngineLink {
         }
     }
 
+    /**
+     * Sends {@code request} as one HTTP/2 stream on this thread's connection to {@code target} (h2: TLS with ALPN,
+     * h2c: cleartext) and parks until the whole response is in. One stream at a time, since a thread's samples
+     * follow each other: one user, one connection, kept as HTTP/1.1's is. A server that does not choose h2 in ALPN
+     * gets the request as HTTP/1.1 on that connection; this thread notes it once per target in jmeter.log.
+     * {@code request}'s HTTP/1.1 form is released here, once no send can still use it.
+     *
+     * @throws IOException the connect or exchange failure, as the engine names it (GOAWAY, RST_STREAM included)
+     */
+    Response exchange(Target target, Http2Request request, boolean keepAlive, int connectTimeout,
+                      int responseTimeout) throws IOException {
+        boolean release = true;
+        try {
+            if (closeBeforeNextSample) {
+                closeBeforeNextSample = false;
+                closeAll();
+            }
+            Http2Group g = http2ByTarget.get(target);
+            if (g == null || !g.usable()) {
+                g = new Http2Group(Engine.get(), new InetSocketAddress(target.address(), target.port()),
+                        target.local() == null ? null : new InetSocketAddress(target.local(), 0),
+                        target.tls() ? new Tls(target.host(), target.port(), true) : null, Http2Options.DEFAULTS, 1, 1,
+                        timeout(connectTimeout));
+                Http2Group old = http2ByTarget.put(target, g);
+                if (old != null) {
+                    old.close();
+                }
+            }
+            Http2Exchange e;
+            http2Sending = g;
+            try {
+                e = g.next(request, Integer.MAX_VALUE, timeout(responseTimeout));
+            } finally {
+                http2Sending = null;
+            }
+            if (e == null) {
+                release = false; // still armed: the event loop may send it yet
+                throw new InterruptedIOException("Sample interrupted (test stopped)");
+            }
+            if (e.failed()) {
+                throw e.failure();
+            }
+            ReceivedResponse r = e.response();
+            ResponseHead head = ResponseHead.parse(r.headerBlock(), r.headerBlockLength());
+            if (e.negotiated().equals(HttpProtocol.ALPN_FALLBACK)) {
+                if (fallbackNoted.add(target)) {
+                    LOG.info("HTTP Request: the server at {}:{} did not choose h2 in ALPN; this thread's connection to "
+                            + "it speaks HTTP/1.1 (a note, not an error: see the response headers' first line)",
+                            target.host(), target.port());
+                }
+            } else {
+                head = head.http2(r.reason());
+            }
+            Response out = new Response(head, r.keptBody(), r.headerBytes(), r.bodyBytes(),
+                    e.connectNanos() > 0 ? e.startNanos() + e.connectNanos() : 0, e.firstByteNanos(), e.doneNanos(),
+                    e.sentBytes(), e.negotiated());
+            if (!keepAlive) {
+                // "Use KeepAlive" off: HTTP/2 has no Connection field, so the connection is closed here instead.
+                http2ByTarget.remove(target).close();
+            }
+            return out;
+        } finally {
+            if (release) {
+                request.http1().release();
+            }
+        }
+    }
+
+    /** Whether samples set the JMeter variable {@link EngineSample#PROTOCOL_VARIABLE}. */
+    boolean protocolVariable() {
+        return protocolVariable;
+    }
+
     private ThreadIoConnection ownConnection(Target target) {
         ThreadIoConnection c = target.equals(lastTarget) ? lastConnection : ownIo.get(target);
         if (c == null || !c.usable()) {
@@ -180,6 +285,10 @@ final class EngineLink {
             own.interrupt();
         }
         completion.interrupt();
+        Http2Group h2 = http2Sending;
+        if (h2 != null) {
+            h2.interrupt();
+        }
         return true;
     }
 
@@ -193,6 +302,10 @@ final class EngineLink {
             c.closeChannel();
         }
         ownIo.clear();
+        for (Http2Group g : http2ByTarget.values()) {
+            g.close();
+        }
+        http2ByTarget.clear();
         lastTarget = null;
         lastConnection = null;
     }

@@ -5,6 +5,9 @@
  */
 package io.stampede.httprequest;
 
+import io.stampede.engine.Http2Request;
+import io.stampede.engine.HttpProtocol;
+import io.stampede.engine.PreparedRequest;
 import org.apache.http.Header;
 import org.apache.http.HttpVersion;
 import org.apache.http.client.ClientProtocolException;
@@ -20,6 +23,8 @@ import org.apache.jmeter.protocol.http.sampler.HTTPSamplerBase;
 import org.apache.jmeter.protocol.http.util.HTTPConstants;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.testelement.property.JMeterProperty;
+import org.apache.jmeter.threads.JMeterContextService;
+import org.apache.jmeter.threads.JMeterVariables;
 import org.apache.jmeter.util.JMeterUtils;
 
 import java.io.IOException;
@@ -31,6 +36,8 @@ import java.net.InterfaceAddress;
 import java.net.NetworkInterface;
 import java.net.UnknownHostException;
 import java.net.URL;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -51,8 +58,17 @@ final class EngineSample {
     private static final Set<String> REDIRECTABLE = Set.of(HTTPConstants.GET, HTTPConstants.POST,
             HTTPConstants.HEAD, HTTPConstants.DELETE);
 
+    /**
+     * The JMeter variable naming the protocol a sample spoke (http/1.1, h2, h2c, "http/1.1 (ALPN fallback)"; empty
+     * when it failed), as the Stampede samplers set it: only when {@code sample_variables} names it.
+     */
+    static final String PROTOCOL_VARIABLE = "stampede_protocol";
+
     private final EngineHttpRequest element;
     private final EngineLink link;
+    private HttpProtocol protocol = HttpProtocol.HTTP_1_1;
+    /** The last hop's request as HTTP/2 sent it, for the result's request headers; null on HTTP/1.1. */
+    private Http2Request sentHttp2;
 
     EngineSample(EngineHttpRequest element, EngineLink link) {
         this.element = element;
@@ -67,6 +83,7 @@ final class EngineSample {
         HeaderFields own;
         try {
             link.targets().of(url); // an invalid URI fails here, before the sample starts, as in stock
+            protocol = element.protocol();
             own = ownHeaders(url);
         } catch (Exception e) {
             res.sampleStart();
@@ -144,8 +161,9 @@ final class EngineSample {
                 res.sampleEnd();
             }
             if (req != null) {
-                res.setRequestHeaders(req.headers().text(false));
+                res.setRequestHeaders(requestHeaders(req));
             }
+            noteProtocol("");
             return element.errorResultOf(e, res);
         } catch (Exception e) {
             if (res.getEndTime() == 0) {
@@ -184,11 +202,68 @@ final class EngineSample {
         int port = u.getPort() == -1 ? u.getDefaultPort() : u.getPort();
         InetAddress address = resolve(u.getHost());
         EngineLink.Target target = new EngineLink.Target(u.getHost(), address, port, tls, sourceAddress());
+        if (protocol.http2()) {
+            return sendHttp2(req, target, u);
+        }
         try {
             return link.exchange(target, req.encode(), req.head(), req.keepAlive(), element.getConnectTimeout(),
                     element.getResponseTimeout());
         } catch (IOException e) {
             throw StockFailures.of(e, u.getHost(), address, port, tls);
+        }
+    }
+
+    /**
+     * One hop as an HTTP/2 stream: the request HttpClient 4's rules built, its fields lower-cased with the
+     * connection-specific ones left out (Connection among them), the body as it is. h2 needs an https URL and h2c an
+     * http one; the other way round fails at once, naming the fix, rather than waiting for a server that cannot
+     * answer.
+     */
+    private EngineLink.Response sendHttp2(OutgoingRequest req, EngineLink.Target target, URL u) throws IOException {
+        if (protocol == HttpProtocol.H2 && !target.tls()) {
+            throw new IllegalArgumentException(EngineHttpRequest.PROTOCOL + " h2 is HTTP/2 over TLS, but " + u
+                    + " is cleartext; use an https URL for h2, or h2c for HTTP/2 over cleartext (prior knowledge)");
+        }
+        if (protocol == HttpProtocol.H2C && target.tls()) {
+            throw new IllegalArgumentException(EngineHttpRequest.PROTOCOL + " h2c is HTTP/2 over cleartext, but " + u
+                    + " is TLS; use h2 for HTTP/2 over TLS (ALPN), or an http URL for h2c");
+        }
+        HeaderFields h = req.headers();
+        List<String> names = new ArrayList<>(h.size());
+        List<String> values = new ArrayList<>(h.size());
+        for (int i = 0; i < h.size(); i++) {
+            names.add(h.name(i));
+            values.add(h.value(i));
+        }
+        PreparedRequest http1 = PreparedRequest.ofBytes(req.encode(), req.head(), null);
+        Http2Request h2;
+        try {
+            h2 = Http2Request.of(http1, "HTTP Request '" + element.getName() + "' header fields", req.method(),
+                    target.tls(), req.target(), target.host(), names, values,
+                    req.body() == null ? new byte[0] : req.body().bytes());
+        } catch (RuntimeException e) {
+            http1.release();
+            throw e;
+        }
+        sentHttp2 = h2;
+        try {
+            return link.exchange(target, h2, req.keepAlive(), element.getConnectTimeout(),
+                    element.getResponseTimeout());
+        } catch (IOException e) {
+            throw StockFailures.of(e, u.getHost(), target.address(), target.port(), target.tls());
+        }
+    }
+
+    /** The request headers as sent: HTTP/2's fields (pseudo-headers first) or HTTP/1.1's; Cookie has its own field. */
+    private String requestHeaders(OutgoingRequest req) {
+        return sentHttp2 != null ? sentHttp2.headerText("cookie") : req.headers().text(false);
+    }
+
+    /** Sets {@link #PROTOCOL_VARIABLE} on this thread when sample_variables asks for it. */
+    private void noteProtocol(String spoke) {
+        JMeterVariables vars = link.protocolVariable() ? JMeterContextService.getContext().getVariables() : null;
+        if (vars != null) {
+            vars.put(PROTOCOL_VARIABLE, spoke);
         }
     }
 
@@ -343,7 +418,7 @@ final class EngineSample {
     private void fill(HTTPSampleResult res, OutgoingRequest req, EngineLink.Response r, long startNanos)
             throws IOException {
         ResponseHead head = r.head();
-        res.setRequestHeaders(req.headers().text(false));
+        res.setRequestHeaders(requestHeaders(req));
         String contentType = head.last(HTTPConstants.HEADER_CONTENT_TYPE);
         if (contentType != null) {
             res.setContentType(contentType);
@@ -369,8 +444,9 @@ final class EngineSample {
         res.setResponseHeaders(head.text());
         res.setHeadersSize((int) Math.min(Integer.MAX_VALUE, r.headerBytes()));
         res.setBodySize(r.bodyBytes());
-        res.setSentBytes(req.encode().length);
+        res.setSentBytes(r.sentBytes() >= 0 ? r.sentBytes() : req.encode().length);
         res.setURL(req.url());
+        noteProtocol(r.protocol());
     }
 
     private static long parseLong(String s) {

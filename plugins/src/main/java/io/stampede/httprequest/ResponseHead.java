@@ -72,6 +72,16 @@ final class ResponseHead {
         return lines;
     }
 
+    /**
+     * This head as HTTP/2 shows it: the status line without a reason phrase ({@code HTTP/2 200}; HTTP/2 has none),
+     * and the status's standard phrase as the result's message, as on HTTP/1.1.
+     */
+    ResponseHead http2(String standardReason) {
+        int eol = text.indexOf('\n');
+        return new ResponseHead(status, standardReason, fields, text.substring(0, eol).stripTrailing()
+                + text.substring(eol));
+    }
+
     int status() {
         return status;
     }
