@@ -7,11 +7,14 @@ package io.stampede.it.engine;
 
 import io.stampede.it.support.Folders;
 import io.stampede.it.support.FreePort;
+import io.stampede.it.support.Http2AccessLog;
+import io.stampede.it.support.Http2AccessLog.Line;
 import io.stampede.it.support.JMeterHome;
 import io.stampede.it.support.JMeterRun;
 import io.stampede.it.support.Jtl;
 import io.stampede.it.support.JtlRow;
 import io.stampede.it.support.Plans;
+import io.stampede.it.support.TestCertificate;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -25,7 +28,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
@@ -59,24 +61,19 @@ class Http2IT {
         dir = Files.createTempDirectory("stampede-h2-");
         Files.createDirectories(dir.resolve("html"));
         Files.writeString(dir.resolve("html/test.txt"), "Hello, Stampede!!\n");
-        Process p = new ProcessBuilder("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
-                "-subj", "/CN=localhost", "-keyout", dir.resolve("key.pem").toString(), "-out",
-                dir.resolve("cert.pem").toString()).redirectErrorStream(true)
-                .redirectOutput(dir.resolve("openssl.out").toFile()).start();
-        assertTrue(p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0, "openssl failed");
+        TestCertificate cert = TestCertificate.make(dir, "localhost");
         h2Port = FreePort.loopback();
         h2cPort = FreePort.loopback();
         http1TlsPort = FreePort.loopback();
         oneStreamPort = FreePort.loopback();
-        String tls = "    ssl_certificate " + dir.resolve("cert.pem") + ";\n    ssl_certificate_key "
-                + dir.resolve("key.pem") + ";\n";
+        String tls = "    " + cert.nginxDirectives() + "\n";
         String root = "    root " + dir.resolve("html") + ";\n";
         // As root, nginx's workers would run as nobody and could not read this test's private folder.
         String user = "root".equals(System.getProperty("user.name")) ? "user root;\n" : "";
         Files.writeString(dir.resolve("nginx.conf"), user + "worker_processes 1;\npid " + dir.resolve("pid") + ";\n"
                 + "error_log " + dir.resolve("error.log") + " warn;\nevents { worker_connections 4096; }\n"
                 + "http {\n  types { text/plain txt; }\n"
-                + "  log_format h2 '$server_port $connection $http2 $connection_requests $status';\n"
+                + "  log_format h2 " + Http2AccessLog.FORMAT + ";\n"
                 + "  access_log " + dir.resolve("access.log") + " h2;\n"
                 + "  keepalive_requests 100000000;\n  keepalive_timeout 300s;\n"
                 + "  client_body_temp_path " + dir + "/body;\n"
@@ -120,14 +117,8 @@ class Http2IT {
                 + Files.readString(dir.resolve("error.log")));
     }
 
-    /** One access-log line: port, connection serial, $http2, request number on the connection, status. */
-    private record Logged(int port, long connection, String http2, long requestOnConnection, String status) {
-    }
-
-    private static List<Logged> log(int port) throws IOException {
-        return Files.readAllLines(dir.resolve("access.log")).stream().map(l -> l.split(" ", -1))
-                .map(f -> new Logged(Integer.parseInt(f[0]), Long.parseLong(f[1]), f[2], Long.parseLong(f[3]), f[4]))
-                .filter(l -> l.port() == port).toList();
+    private static List<Line> log(int port) throws IOException {
+        return Http2AccessLog.read(dir.resolve("access.log"), port);
     }
 
     private static Jtl run(String plan, Path work, Map<String, Object> props) {
@@ -164,19 +155,14 @@ class Http2IT {
                         "bytes = header block + DATA, sentBytes = header block"));
     }
 
-    /** Requests nginx served per connection on {@code port}, by connection serial. */
-    private static Map<Long, Long> perConnection(List<Logged> log) {
-        return log.stream().collect(Collectors.groupingBy(Logged::connection, TreeMap::new, Collectors.counting()));
-    }
-
     @Test
     void h2cUnderTheSteppingThreadGroupMultiplexesStreamsOnFewConnections() throws Exception {
         int before = log(h2cPort).size();
         Jtl jtl = run("h2-stepping.jmx", dir.resolve("h2c"), Map.of("port", h2cPort, "protocol", "h2c",
                 "conns", 2, "streams", 10));
         assertExact(jtl, 2);
-        List<Logged> log = log(h2cPort).subList(before, log(h2cPort).size());
-        Map<Long, Long> conns = perConnection(log);
+        List<Line> log = log(h2cPort).subList(before, log(h2cPort).size());
+        Map<Long, Long> conns = Http2AccessLog.perConnection(log);
         assertAll(
                 () -> assertTrue(log.stream().allMatch(l -> l.http2().equals("h2c")), "nginx saw h2c only"),
                 () -> assertEquals(Set.of("h2c"), protocols(jtl), "the JTL's protocol column"),
@@ -186,7 +172,7 @@ class Http2IT {
                 // requests in flight, which nginx serves but no sample reports.
                 () -> assertTrue(log.size() >= 2 * THREADS * LOOPS
                         && log.size() <= 2 * THREADS * LOOPS + THREADS * 2 * (2 * 10 - 1), "requests " + log.size()),
-                () -> assertTrue(log.stream().mapToLong(Logged::requestOnConnection).max().orElse(0) >= LOOPS / 2,
+                () -> assertTrue(log.stream().mapToLong(Line::requestOnConnection).max().orElse(0) >= LOOPS / 2,
                         "many requests (streams) per connection"));
     }
 
@@ -196,11 +182,12 @@ class Http2IT {
         Jtl jtl = run("h2-concurrency.jmx", dir.resolve("h2"), Map.of("port", h2Port, "protocol", "h2",
                 "tls", true, "scheme", "https", "conns", 1, "streams", 20));
         assertExact(jtl, 1);
-        List<Logged> log = log(h2Port).subList(before, log(h2Port).size());
+        List<Line> log = log(h2Port).subList(before, log(h2Port).size());
         assertAll(
                 () -> assertTrue(log.stream().allMatch(l -> l.http2().equals("h2")), "nginx saw h2 only"),
                 () -> assertEquals(Set.of("h2"), protocols(jtl), "the JTL's protocol column"),
-                () -> assertEquals(THREADS * 2, perConnection(log).size(), "one TLS connection per thread and sampler"),
+                () -> assertEquals(THREADS * 2, Http2AccessLog.perConnection(log).size(),
+                        "one TLS connection per thread and sampler"),
                 () -> assertTrue(jtl.rows().stream().allMatch(r -> r.url().startsWith("https://127.0.0.1:" + h2Port)),
                         "https URLs"));
     }
@@ -210,7 +197,7 @@ class Http2IT {
         int before = log(http1TlsPort).size();
         Jtl jtl = run("h2-stepping.jmx", dir.resolve("fallback"), Map.of("port", http1TlsPort, "protocol", "h2",
                 "tls", true, "scheme", "https", "loops", 20));
-        List<Logged> log = log(http1TlsPort).subList(before, log(http1TlsPort).size());
+        List<Line> log = log(http1TlsPort).subList(before, log(http1TlsPort).size());
         assertAll(
                 () -> assertEquals(0, jtl.errors(), () -> "failed samples, first: " + firstFailure(jtl)),
                 () -> assertEquals(2 * THREADS * 20, jtl.count()),
@@ -225,12 +212,12 @@ class Http2IT {
         int before = log(oneStreamPort).size();
         Jtl jtl = run("h2-stepping.jmx", dir.resolve("one"), Map.of("port", oneStreamPort, "protocol", "h2c",
                 "streams", 20, "loops", 50));
-        List<Logged> log = log(oneStreamPort).subList(before, log(oneStreamPort).size());
+        List<Line> log = log(oneStreamPort).subList(before, log(oneStreamPort).size());
         assertAll(
                 () -> assertEquals(0, jtl.errors(), () -> "SETTINGS_MAX_CONCURRENT_STREAMS 1 is obeyed, no "
                         + "REFUSED_STREAM; first failure: " + firstFailure(jtl)),
                 () -> assertEquals(2 * THREADS * 50, jtl.count()),
-                () -> assertEquals(THREADS * 2, perConnection(log).size()));
+                () -> assertEquals(THREADS * 2, Http2AccessLog.perConnection(log).size()));
     }
 
     @Test
