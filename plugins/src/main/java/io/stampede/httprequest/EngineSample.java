@@ -88,6 +88,7 @@ final class EngineSample {
         } catch (Exception e) {
             res.sampleStart();
             res.sampleEnd();
+            noteProtocol("");
             return element.errorResultOf(e, res);
         }
         String cookies = own.first(HTTPConstants.HEADER_COOKIE);
@@ -169,6 +170,7 @@ final class EngineSample {
             if (res.getEndTime() == 0) {
                 res.sampleEnd();
             }
+            noteProtocol("");
             return element.errorResultOf(e, res);
         }
     }

@@ -9,6 +9,7 @@ import io.stampede.it.support.HttpbinServer;
 import io.stampede.it.support.JMeterHome;
 import io.stampede.it.support.JMeterRun;
 import io.stampede.it.support.NginxServer;
+import io.stampede.it.support.TestCertificate;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -71,13 +72,7 @@ class HttpRequestParityIT {
         Files.write(html.resolve("logo.png"), new byte[] {(byte) 0x89, 'P', 'N', 'G', 13, 10, 26, 10});
         Files.writeString(site.resolve("htpasswd"), "user:{PLAIN}passwd\n");
         Files.writeString(site.resolve("upload.txt"), "uploaded file content\n");
-        Path key = site.resolve("tls.key");
-        Path cert = site.resolve("tls.crt");
-        Process openssl = new ProcessBuilder("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
-                "-subj", "/CN=127.0.0.1", "-keyout", key.toString(), "-out", cert.toString())
-                .redirectErrorStream(true).redirectOutput(site.resolve("openssl.out").toFile()).start();
-        assertTrue(openssl.waitFor(60, java.util.concurrent.TimeUnit.SECONDS) && openssl.exitValue() == 0,
-                "openssl could not make a test certificate: " + Files.readString(site.resolve("openssl.out")));
+        TestCertificate cert = TestCertificate.make(site, "127.0.0.1");
         tlsPort = io.stampede.it.support.FreePort.loopback();
         httpbin = HttpbinServer.start();
         httpbinProxyPort = io.stampede.it.support.FreePort.loopback();
@@ -85,8 +80,8 @@ class HttpRequestParityIT {
                 + "server { listen 127.0.0.1:" + httpbinProxyPort + "; location / { proxy_pass http://127.0.0.1:"
                 + httpbin.port() + "; proxy_set_header Host $http_host; proxy_buffering off; "
                 + "proxy_next_upstream error timeout; proxy_next_upstream_tries 3; } } "
-                + "server { listen 127.0.0.1:" + tlsPort + " ssl; ssl_certificate " + cert + "; ssl_certificate_key "
-                + key + "; location /site/ { alias " + html + "/; } }";
+                + "server { listen 127.0.0.1:" + tlsPort + " ssl; " + cert.nginxDirectives() + " location /site/ { alias "
+                + html + "/; } }";
         String server = "location /site/ { alias " + html + "/; } "
                 + "location /protected/ { auth_basic \"parity\"; auth_basic_user_file " + site.resolve("htpasswd")
                 + "; alias " + html + "/; } "
