@@ -41,4 +41,18 @@ class ShadedJarIT {
             }
         }
     }
+
+    /** h2's TLS runs on the shaded BoringSSL: its library must load under the relocated name too, with ALPN. */
+    @Test
+    void relocatedNettyLoadsBoringSsl() throws Exception {
+        Path jar = Path.of(System.getProperty("stampede.plugins.jar"));
+        URL slf4j = LoggerFactory.class.getProtectionDomain().getCodeSource().getLocation();
+        try (URLClassLoader loader = new URLClassLoader(new URL[] {jar.toUri().toURL(), slf4j},
+                ClassLoader.getPlatformClassLoader())) {
+            Class<?> openSsl = Class.forName("io.stampede.shaded.io.netty.handler.ssl.OpenSsl", true, loader);
+            Object cause = openSsl.getMethod("unavailabilityCause").invoke(null);
+            assertEquals(Boolean.TRUE, openSsl.getMethod("isAvailable").invoke(null), "BoringSSL unavailable: " + cause);
+            assertEquals(Boolean.TRUE, openSsl.getMethod("isAlpnSupported").invoke(null));
+        }
+    }
 }
