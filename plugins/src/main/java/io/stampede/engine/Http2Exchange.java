@@ -190,11 +190,6 @@ public final class Http2Exchange extends CompletionQueue.Node implements Runnabl
         state = HELD;
     }
 
-    /** Owner: whether the exchange is waiting for nothing (never armed, or its outcome was taken). */
-    public boolean held() {
-        return state == HELD;
-    }
-
     public boolean failed() {
         return failure != null;
     }

@@ -19,6 +19,12 @@ public final class Http2Group {
     private final Http2Connection[] connections;
     private final Http2Exchange[] slots;
     private final CompletionQueue queue;
+    /**
+     * The slot taken by the last call, armed again by the next; null before the first call, which arms them all.
+     * Only a taken slot is idle after that, so a sample arms one slot without scanning the others.
+     */
+    private Http2Exchange taken;
+    private boolean started;
     private volatile boolean interrupted;
 
     /**
@@ -49,10 +55,14 @@ public final class Http2Group {
      */
     public Http2Exchange next(Http2Request request, int responseBytesKept, int responseTimeoutMillis) {
         interrupted = false;
-        for (Http2Exchange e : slots) {
-            if (e.held()) {
+        if (!started) {
+            started = true;
+            for (Http2Exchange e : slots) {
                 e.arm(request, responseBytesKept, responseTimeoutMillis);
             }
+        } else if (taken != null) {
+            taken.arm(request, responseBytesKept, responseTimeoutMillis);
+            taken = null;
         }
         CompletionQueue.Node n = queue.poll();
         long idle = TimeUnit.MILLISECONDS.toNanos(Math.max(1, responseTimeoutMillis));
@@ -72,6 +82,7 @@ public final class Http2Group {
         }
         Http2Exchange e = (Http2Exchange) n;
         e.take();
+        taken = e;
         return e;
     }
 

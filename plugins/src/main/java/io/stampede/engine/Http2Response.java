@@ -24,6 +24,7 @@ public final class Http2Response implements ReceivedResponse {
     private byte[] headerBlock = new byte[256];
     private int headerLen;
     private String contentType;
+    private String lastContentType;
     private byte[] body = new byte[64];
     private int bodyLen;
     private int keepLimit;
@@ -69,7 +70,11 @@ public final class Http2Response implements ReceivedResponse {
             append(e.getValue());
             append("\r\n");
             if (contentType == null && name.length() == 12 && "content-type".contentEquals(name)) {
-                contentType = e.getValue().toString();
+                CharSequence v = e.getValue();
+                // The slot's last value again (the usual case): no new String per response.
+                contentType = lastContentType != null && lastContentType.contentEquals(v) ? lastContentType
+                        : v.toString();
+                lastContentType = contentType;
             }
         }
         append("\r\n");
