@@ -23,14 +23,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ShadedJarIT {
     @Test
     void relocatedNettyLoadsItsNativeEpoll() throws Exception {
-        Path jar = Path.of(System.getProperty("stampede.plugins.jar"));
-        assertTrue(Files.isRegularFile(jar), "packaged jar missing: " + jar);
-        URL slf4j = LoggerFactory.class.getProtectionDomain().getCodeSource().getLocation();
-        try (URLClassLoader loader = new URLClassLoader(new URL[] {jar.toUri().toURL(), slf4j},
-                ClassLoader.getPlatformClassLoader())) {
-            Class<?> epoll = Class.forName("io.stampede.shaded.io.netty.channel.epoll.Epoll", true, loader);
-            Object cause = epoll.getMethod("unavailabilityCause").invoke(null);
-            assertEquals(Boolean.TRUE, epoll.getMethod("isAvailable").invoke(null), "epoll unavailable: " + cause);
+        try (URLClassLoader loader = pluginJarLoader()) {
+            nativeLoads(loader, "io.stampede.shaded.io.netty.channel.epoll.Epoll");
             Class<?> engine = Class.forName("io.stampede.engine.Engine", true, loader);
             assertEquals(loader, engine.getClassLoader());
             Object running = engine.getMethod("get").invoke(null);
@@ -45,14 +39,25 @@ class ShadedJarIT {
     /** h2's TLS runs on the shaded BoringSSL: its library must load under the relocated name too, with ALPN. */
     @Test
     void relocatedNettyLoadsBoringSsl() throws Exception {
-        Path jar = Path.of(System.getProperty("stampede.plugins.jar"));
-        URL slf4j = LoggerFactory.class.getProtectionDomain().getCodeSource().getLocation();
-        try (URLClassLoader loader = new URLClassLoader(new URL[] {jar.toUri().toURL(), slf4j},
-                ClassLoader.getPlatformClassLoader())) {
-            Class<?> openSsl = Class.forName("io.stampede.shaded.io.netty.handler.ssl.OpenSsl", true, loader);
-            Object cause = openSsl.getMethod("unavailabilityCause").invoke(null);
-            assertEquals(Boolean.TRUE, openSsl.getMethod("isAvailable").invoke(null), "BoringSSL unavailable: " + cause);
+        try (URLClassLoader loader = pluginJarLoader()) {
+            Class<?> openSsl = nativeLoads(loader, "io.stampede.shaded.io.netty.handler.ssl.OpenSsl");
             assertEquals(Boolean.TRUE, openSsl.getMethod("isAlpnSupported").invoke(null));
         }
+    }
+
+    /** The packaged jar in a loader of its own, with only slf4j beside it, as JMeter's lib/ext has it. */
+    private static URLClassLoader pluginJarLoader() throws Exception {
+        Path jar = Path.of(System.getProperty("stampede.plugins.jar"));
+        assertTrue(Files.isRegularFile(jar), "packaged jar missing: " + jar);
+        URL slf4j = LoggerFactory.class.getProtectionDomain().getCodeSource().getLocation();
+        return new URLClassLoader(new URL[] {jar.toUri().toURL(), slf4j}, ClassLoader.getPlatformClassLoader());
+    }
+
+    /** Netty's check of a native library ({@code Epoll}, {@code OpenSsl}): available, else its cause in the message. */
+    private static Class<?> nativeLoads(ClassLoader loader, String checkClass) throws Exception {
+        Class<?> c = Class.forName(checkClass, true, loader);
+        Object cause = c.getMethod("unavailabilityCause").invoke(null);
+        assertEquals(Boolean.TRUE, c.getMethod("isAvailable").invoke(null), checkClass + " unavailable: " + cause);
+        return c;
     }
 }
