@@ -43,11 +43,12 @@ public final class PreparedRequest {
 
     /**
      * A request already encoded (JMeter's HTTP Request builds head and body itself: a body may be binary, the head is
-     * ISO-8859-1). The bytes are copied once into a direct buffer; {@link #text()} decodes them only when asked.
+     * ISO-8859-1), sent once. The array is wrapped, not copied (the caller must not change it): a direct buffer
+     * allocated and freed per sample cost more than the copy into the JDK's per-thread direct buffer (blocking writes)
+     * or Netty's pooled one (the event loop) that a heap buffer gets. {@link #text()} decodes the bytes only when asked.
      */
     public static PreparedRequest ofBytes(byte[] raw, boolean head, URL url) {
-        ByteBuf buf = Unpooled.directBuffer(raw.length).writeBytes(raw);
-        return new PreparedRequest(null, buf, head, url);
+        return new PreparedRequest(null, Unpooled.wrappedBuffer(raw), head, url);
     }
 
     private static URL urlOf(String target, String host, int port, boolean tls) {
@@ -67,8 +68,8 @@ public final class PreparedRequest {
     }
 
     /**
-     * A view of the encoded (direct) bytes for a JMeter thread that writes them itself ({@link ThreadIoConnection}):
-     * a channel writes direct memory without copying it into a temporary buffer first.
+     * A view of the encoded bytes for a JMeter thread that writes them itself ({@link ThreadIoConnection}): those of
+     * {@link #of} are direct, which a channel writes without copying them into a temporary buffer first.
      */
     ByteBuffer wireBuffer() {
         return bytes.nioBuffer();

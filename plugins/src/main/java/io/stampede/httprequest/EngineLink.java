@@ -33,6 +33,7 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -84,6 +85,17 @@ final class EngineLink {
      * the system), the port, whether it is https, and the source address ("IP source address"; null: the kernel's).
      */
     record Target(String host, InetAddress address, int port, boolean tls, InetAddress local) {
+        // Written out: the generated ones go through a method handle each call, and one Target is compared per sample.
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Target t && port == t.port && tls == t.tls && host.equals(t.host)
+                    && address.equals(t.address) && Objects.equals(local, t.local);
+        }
+
+        @Override
+        public int hashCode() {
+            return (host.hashCode() * 31 + address.hashCode()) * 31 + port;
+        }
     }
 
     /**

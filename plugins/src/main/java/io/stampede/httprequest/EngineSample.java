@@ -81,8 +81,9 @@ final class EngineSample {
         res.setHTTPMethod(method);
         res.setURL(url);
         HeaderFields own;
+        String firstTarget;
         try {
-            link.targets().of(url); // an invalid URI fails here, before the sample starts, as in stock
+            firstTarget = link.targets().of(url); // an invalid URI fails here, before the sample starts, as in stock
             protocol = element.protocol();
             own = ownHeaders(url);
         } catch (Exception e) {
@@ -110,9 +111,8 @@ final class EngineSample {
             String hopMethod = method;
             EngineLink.Response r;
             for (int redirects = 0; ; redirects++) {
-                req = OutgoingRequest.of(hopMethod, hopUrl, link.targets().of(hopUrl), own, body,
-                        Authentication.preemptive(
-                        element.getAuthManager(), hopUrl, hopMethod, target(hopUrl)));
+                req = OutgoingRequest.of(hopMethod, hopUrl, hopUrl == url ? firstTarget : link.targets().of(hopUrl),
+                        own, body, Authentication.preemptive(element.getAuthManager(), hopUrl, hopMethod, target(hopUrl)));
                 r = send(req);
                 if (r.head().status() == 401) {
                     String answer = Authentication.answer(element.getAuthManager(), hopUrl, hopMethod, req.target(),

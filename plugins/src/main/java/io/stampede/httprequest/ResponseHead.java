@@ -30,16 +30,76 @@ final class ResponseHead {
     /** Parses a head the framer already validated: status line, field lines, blank line (CRLF or bare LF). */
     static ResponseHead parse(byte[] block, int length) {
         String all = new String(block, 0, length, StandardCharsets.ISO_8859_1);
-        List<String> lines = lines(all);
-        String statusLine = lines.get(0);
+        int nl = all.indexOf('\n');
+        if (nl < 0) {
+            return parseLines(all, length);
+        }
+        // fast path, once per sample: field lines read in place, without a String per line; obs-fold or a line
+        // without a colon (neither passes nginx or the framer) take the general way below
+        String statusLine = all.substring(0, lineEnd(all, 0, nl));
+        StringBuilder text = new StringBuilder(length);
+        int status = statusLine(statusLine, text);
+        HeaderFields fields = new HeaderFields();
+        for (int from = nl + 1; from < length; ) {
+            int next = all.indexOf('\n', from);
+            int end = next < 0 ? length : lineEnd(all, from, next);
+            if (end == from) {
+                break;
+            }
+            char c = all.charAt(from);
+            int colon = all.indexOf(':', from);
+            if (c == ' ' || c == '\t' || colon < 0 || colon >= end) {
+                return parseLines(all, length);
+            }
+            text.append(all, from, end).append('\n');
+            fields.add(trimmed(all, from, colon), trimmed(all, colon + 1, end));
+            if (next < 0) {
+                break;
+            }
+            from = next + 1;
+        }
+        return new ResponseHead(status, reasonOf(statusLine), fields, text.toString());
+    }
+
+    /** The end of the line whose LF is at {@code nl}: before a CR that precedes it. */
+    private static int lineEnd(String all, int from, int nl) {
+        return nl > from && all.charAt(nl - 1) == '\r' ? nl - 1 : nl;
+    }
+
+    /** {@code all.substring(from, to).trim()} without the intermediate String. */
+    private static String trimmed(String all, int from, int to) {
+        while (from < to && all.charAt(from) <= ' ') {
+            from++;
+        }
+        while (to > from && all.charAt(to - 1) <= ' ') {
+            to--;
+        }
+        return all.substring(from, to);
+    }
+
+    /** Appends the status line as shown ("version status reason" and LF) to {@code text}; returns the status. */
+    private static int statusLine(String statusLine, StringBuilder text) {
         int sp1 = statusLine.indexOf(' ');
         String version = sp1 < 0 ? statusLine : statusLine.substring(0, sp1);
         String rest = sp1 < 0 ? "" : statusLine.substring(sp1 + 1);
         int sp2 = rest.indexOf(' ');
         int status = Integer.parseInt((sp2 < 0 ? rest : rest.substring(0, sp2)).trim());
-        String reason = sp2 < 0 ? "" : rest.substring(sp2 + 1);
+        text.append(version).append(' ').append(status).append(' ').append(reasonOf(statusLine)).append('\n');
+        return status;
+    }
+
+    private static String reasonOf(String statusLine) {
+        int sp1 = statusLine.indexOf(' ');
+        int sp2 = sp1 < 0 ? -1 : statusLine.indexOf(' ', sp1 + 1);
+        return sp2 < 0 ? "" : statusLine.substring(sp2 + 1);
+    }
+
+    /** The general way: the lines first, obs-fold continuations joined to their field by one space. */
+    static ResponseHead parseLines(String all, int length) {
+        List<String> lines = lines(all);
+        String statusLine = lines.get(0);
         StringBuilder text = new StringBuilder(length);
-        text.append(version).append(' ').append(status).append(' ').append(reason).append('\n');
+        int status = statusLine(statusLine, text);
         List<String> fieldLines = new ArrayList<>(lines.size());
         for (int i = 1; i < lines.size() && !lines.get(i).isEmpty(); i++) {
             String line = lines.get(i);
@@ -57,7 +117,7 @@ final class ResponseHead {
             int colon = line.indexOf(':');
             fields.add(line.substring(0, colon).trim(), line.substring(colon + 1).trim());
         }
-        return new ResponseHead(status, reason, fields, text.toString());
+        return new ResponseHead(status, reasonOf(statusLine), fields, text.toString());
     }
 
     /** The lines of {@code all}, ended by LF or CRLF (a regex split costs more than the rest of the parse). */

@@ -5,15 +5,22 @@
  */
 package io.stampede.httprequest;
 
+import org.apache.http.NameValuePair;
+import org.apache.http.client.entity.UrlEncodedFormEntity;
+import org.apache.http.message.BasicNameValuePair;
 import org.apache.jmeter.protocol.http.util.HTTPFileArg;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.ByteArrayOutputStream;
 import java.net.URL;
+import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -141,5 +148,35 @@ class RequestBuildingTest {
         for (int i = 0; i < 2; i++) {
             assertThrows(java.net.URISyntaxException.class, () -> targets.of(invalid));
         }
+    }
+
+    @Test
+    void theFormIsByteForByteHttpClient4sEntityInEveryCharset() throws Exception {
+        StringBuilder everyAscii = new StringBuilder();
+        for (char c = 0; c < 0x80; c++) {
+            everyAscii.append(c);
+        }
+        List<List<NameValuePair>> forms = List.of(
+                List.of(pair("username", "user7"), pair("password", "s3cr3t!"), pair("from", "a b&c=d")),
+                List.of(pair(everyAscii.toString(), everyAscii.toString())),
+                List.of(pair("", ""), pair("k", null), pair("", null), pair("x", "")),
+                List.of(pair("name", "Zoë"), pair("city", "東京")),
+                List.of());
+        for (String encoding : List.of("UTF-8", "utf-8", "ISO-8859-1", "US-ASCII", "UTF-16", "windows-1252")) {
+            for (List<NameValuePair> form : forms) {
+                RequestBody ours = RequestBody.form(form, encoding, Charset.forName(encoding));
+                UrlEncodedFormEntity stock = new UrlEncodedFormEntity(form, encoding);
+                ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+                stock.writeTo(bytes);
+                String what = encoding + " " + form;
+                assertArrayEquals(bytes.toByteArray(), ours.bytes(), what);
+                assertEquals(stock.getContentType().getValue(), ours.contentType(), what);
+                assertEquals(new String(bytes.toByteArray(), encoding), ours.shown(), what);
+            }
+        }
+    }
+
+    private static NameValuePair pair(String name, String value) {
+        return new BasicNameValuePair(name, value);
     }
 }

@@ -88,4 +88,32 @@ class ResponseDecodingTest {
         assertEquals("HTTP/1.1 302 Found\nLocation: /next\nSet-Cookie: a=1\nX-Fold: one two\nSet-Cookie: b=2\n"
                 + "Content-Type:text/html; charset=utf-8\n", h.text());
     }
+
+    @Test
+    void theInPlaceParseGivesWhatTheLineByLineParseGives() {
+        List<String> heads = List.of(
+                "HTTP/1.1 200 OK\r\nServer: nginx\r\nContent-Length: 18\r\nSet-Cookie: s=c1; Path=/\r\n\r\n",
+                "HTTP/1.1 200 OK\nServer: nginx\nContent-Type: text/plain\n\n",
+                "HTTP/1.1 200 OK\r\nA: 1\nB: 2\r\n\r\n",
+                "HTTP/1.1 204\r\nX-Empty:\r\nX-Spaces: \t padded \t\r\nName : v\r\n\r\n",
+                "HTTP/1.0 404 Not  Found here \r\nX: a:b:c\r\n\r\n",
+                "HTTP/1.1 200 OK\r\nNo-Blank-Line: yes",
+                "HTTP/1.1 301 Moved\r\nLocation: /x\r\n\r\n",
+                "HTTP/1.1 200 OK\r\n\r\n",
+                "HTTP/1.1 200 OK\r\nX: 1\r\n two\r\nY: 2\r\n\r\n");
+        for (String head : heads) {
+            byte[] block = head.getBytes(StandardCharsets.ISO_8859_1);
+            ResponseHead fast = ResponseHead.parse(block, block.length);
+            ResponseHead lines = ResponseHead.parseLines(head, block.length);
+            assertEquals(lines.status(), fast.status(), head);
+            assertEquals(lines.reason(), fast.reason(), head);
+            assertEquals(lines.text(), fast.text(), head);
+            assertEquals(lines.fields().text(true), fast.fields().text(true), head);
+            assertEquals(lines.fieldCount(), fast.fieldCount(), head);
+        }
+        byte[] block = heads.get(3).getBytes(StandardCharsets.ISO_8859_1);
+        ResponseHead h = ResponseHead.parse(block, block.length);
+        assertEquals("HTTP/1.1 204 \nX-Empty:\nX-Spaces: \t padded \t\nName : v\n", h.text());
+        assertEquals("X-Empty: \nX-Spaces: padded\nName: v\n", h.fields().text(true));
+    }
 }
