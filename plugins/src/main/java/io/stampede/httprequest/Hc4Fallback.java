@@ -43,6 +43,12 @@ final class Hc4Fallback {
     private static final Set<String> WARNED = ConcurrentHashMap.newKeySet();
     /** Samplers that named HttpClient4 explicitly and were told (INFO) that the engine runs them; cleared likewise. */
     private static final Set<String> NOTED = ConcurrentHashMap.newKeySet();
+    /** JMeter's -H/-P; read once, as stock's HttpClient 4 implementation reads it (a static of its class). */
+    private static final boolean SYSTEM_PROXY = !System.getProperty("http.proxyHost", "").isEmpty()
+            || !System.getProperty("https.proxyHost", "").isEmpty();
+    /** Read once, as stock reads them (statics of its HttpClient 4 implementation). */
+    private static final boolean SLOW_CONNECTION = JMeterUtils.getPropDefault("httpclient.socket.http.cps", 0) > 0
+            || JMeterUtils.getPropDefault("httpclient.socket.https.cps", 0) > 0;
     private static final Set<String> ENGINE_METHODS = Set.of(HTTPConstants.GET, HTTPConstants.POST, HTTPConstants.PUT,
             HTTPConstants.PATCH, HTTPConstants.DELETE, HTTPConstants.HEAD, HTTPConstants.OPTIONS,
             HTTPConstants.TRACE);
@@ -82,8 +88,7 @@ final class Hc4Fallback {
             LOG.info("HTTP Request '{}' names the HttpClient4 implementation; it runs on the Stampede engine, which "
                     + "stands in for it (run with --engine stock to keep HttpClient 4)", s.getName());
         }
-        if (!s.getProxyHost().isEmpty() || !System.getProperty("http.proxyHost", "").isEmpty()
-                || !System.getProperty("https.proxyHost", "").isEmpty()) {
+        if (!s.getProxyHost().isEmpty() || SYSTEM_PROXY) {
             return "proxy server";
         }
         if (!ENGINE_METHODS.contains(method)) {
@@ -103,8 +108,7 @@ final class Hc4Fallback {
                 || !System.getProperty("javax.net.ssl.keyStore", "").isEmpty())) {
             return "client certificate (keystore)";
         }
-        if (JMeterUtils.getPropDefault("httpclient.socket.http.cps", 0) > 0
-                || JMeterUtils.getPropDefault("httpclient.socket.https.cps", 0) > 0) {
+        if (SLOW_CONNECTION) {
             return "slow connection simulation (httpclient.socket.*.cps)";
         }
         return null;

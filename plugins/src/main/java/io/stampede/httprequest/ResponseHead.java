@@ -29,52 +29,67 @@ final class ResponseHead {
 
     /** Parses a head the framer already validated: status line, field lines, blank line (CRLF or bare LF). */
     static ResponseHead parse(byte[] block, int length) {
-        String all = new String(block, 0, length, StandardCharsets.ISO_8859_1);
-        int nl = all.indexOf('\n');
+        int nl = indexOf(block, 0, length, '\n');
         if (nl < 0) {
-            return parseLines(all, length);
+            return parseLines(new String(block, 0, length, StandardCharsets.ISO_8859_1), length);
         }
-        // fast path, once per sample: field lines read in place, without a String per line; obs-fold or a line
-        // without a colon (neither passes nginx or the framer) take the general way below
-        String statusLine = all.substring(0, lineEnd(all, 0, nl));
-        StringBuilder text = new StringBuilder(length);
-        int status = statusLine(statusLine, text);
+        // fast path, once per sample: the fields and the shown text straight from the bytes, without a String per
+        // line; obs-fold or a line without a colon (neither passes nginx or the framer) take the general way below
+        String statusLine = new String(block, 0, lineEnd(block, 0, nl), StandardCharsets.ISO_8859_1);
+        StringBuilder shownStatus = new StringBuilder(statusLine.length() + 2);
+        int status = statusLine(statusLine, shownStatus);
+        byte[] text = new byte[shownStatus.length() + length];
+        int at = 0;
+        for (int i = 0; i < shownStatus.length(); i++) {
+            text[at++] = (byte) shownStatus.charAt(i);
+        }
         HeaderFields fields = new HeaderFields();
         for (int from = nl + 1; from < length; ) {
-            int next = all.indexOf('\n', from);
-            int end = next < 0 ? length : lineEnd(all, from, next);
+            int next = indexOf(block, from, length, '\n');
+            int end = next < 0 ? length : lineEnd(block, from, next);
             if (end == from) {
                 break;
             }
-            char c = all.charAt(from);
-            int colon = all.indexOf(':', from);
-            if (c == ' ' || c == '\t' || colon < 0 || colon >= end) {
-                return parseLines(all, length);
+            int colon = indexOf(block, from, end, ':');
+            if (block[from] == ' ' || block[from] == '\t' || colon < 0) {
+                return parseLines(new String(block, 0, length, StandardCharsets.ISO_8859_1), length);
             }
-            text.append(all, from, end).append('\n');
-            fields.add(trimmed(all, from, colon), trimmed(all, colon + 1, end));
+            System.arraycopy(block, from, text, at, end - from);
+            at += end - from;
+            text[at++] = '\n';
+            fields.add(trimmed(block, from, colon), trimmed(block, colon + 1, end));
             if (next < 0) {
                 break;
             }
             from = next + 1;
         }
-        return new ResponseHead(status, reasonOf(statusLine), fields, text.toString());
+        return new ResponseHead(status, reasonOf(statusLine), fields,
+                new String(text, 0, at, StandardCharsets.ISO_8859_1));
+    }
+
+    private static int indexOf(byte[] b, int from, int to, char c) {
+        for (int i = from; i < to; i++) {
+            if (b[i] == c) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /** The end of the line whose LF is at {@code nl}: before a CR that precedes it. */
-    private static int lineEnd(String all, int from, int nl) {
-        return nl > from && all.charAt(nl - 1) == '\r' ? nl - 1 : nl;
+    private static int lineEnd(byte[] b, int from, int nl) {
+        return nl > from && b[nl - 1] == '\r' ? nl - 1 : nl;
     }
 
-    /** {@code all.substring(from, to).trim()} without the intermediate String. */
-    private static String trimmed(String all, int from, int to) {
-        while (from < to && all.charAt(from) <= ' ') {
+    /** The bytes from..to as ISO-8859-1, trimmed as {@link String#trim()} trims. */
+    private static String trimmed(byte[] b, int from, int to) {
+        while (from < to && (b[from] & 0xFF) <= ' ') {
             from++;
         }
-        while (to > from && all.charAt(to - 1) <= ' ') {
+        while (to > from && (b[to - 1] & 0xFF) <= ' ') {
             to--;
         }
-        return all.substring(from, to);
+        return new String(b, from, to - from, StandardCharsets.ISO_8859_1);
     }
 
     /** Appends the status line as shown ("version status reason" and LF) to {@code text}; returns the status. */

@@ -100,6 +100,7 @@ class ResponseDecodingTest {
                 "HTTP/1.1 200 OK\r\nNo-Blank-Line: yes",
                 "HTTP/1.1 301 Moved\r\nLocation: /x\r\n\r\n",
                 "HTTP/1.1 200 OK\r\n\r\n",
+                "HTTP/1.1 200 Caf\u00e9\r\nX-Latin: caf\u00e9 \u00a0\r\nX-Ctl:\u0001v\u0001\r\n\r\n",
                 "HTTP/1.1 200 OK\r\nX: 1\r\n two\r\nY: 2\r\n\r\n");
         for (String head : heads) {
             byte[] block = head.getBytes(StandardCharsets.ISO_8859_1);
