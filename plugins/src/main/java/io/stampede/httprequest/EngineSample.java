@@ -428,11 +428,15 @@ final class EngineSample {
         }
         int status = head.status();
         if (!req.head() && status != 204 && status != 304) {
-            String length = head.last(HTTPConstants.HEADER_CONTENT_LENGTH);
             String coding = head.fields().first(HTTPConstants.HEADER_CONTENT_ENCODING);
-            try (InputStream in = ContentDecoding.open(coding, r.body(), r.body().length)) {
-                res.setResponseData(element.readResponse(res, in, coding == null && length != null
-                        ? parseLong(length) : -1));
+            if (coding == null && ResponseData.storedAsReceived(element, r.body().length)) {
+                res.setResponseData(r.body());
+            } else {
+                String length = head.last(HTTPConstants.HEADER_CONTENT_LENGTH);
+                try (InputStream in = ContentDecoding.open(coding, r.body(), r.body().length)) {
+                    res.setResponseData(element.readResponse(res, in, coding == null && length != null
+                            ? parseLong(length) : -1));
+                }
             }
         }
         res.sampleEnd();
