@@ -26,6 +26,8 @@ final class OutgoingRequest {
     static final String USER_AGENT = "Stampede (JMeter HTTP Request on Netty; Java/"
             + System.getProperty("java.version") + ")";
 
+    private static final byte[] NO_BYTES = new byte[0];
+
     private final String method;
     private final URL url;
     private final String target;
@@ -92,7 +94,50 @@ final class OutgoingRequest {
         return encoded;
     }
 
+    /** Written straight into one array when every character is ISO-8859-1, as nearly always. */
     private byte[] encodeNow() {
+        byte[] b = body == null ? NO_BYTES : body.bytes();
+        int length = method.length() + target.length() + 14 + b.length;
+        for (int i = 0; i < headers.size(); i++) {
+            length += headers.name(i).length() + headers.value(i).length() + 4;
+        }
+        byte[] out = new byte[length];
+        int at = latin1(method, out, 0);
+        at = latin1(" ", out, at);
+        at = latin1(target, out, at);
+        at = latin1(" HTTP/1.1\r\n", out, at);
+        for (int i = 0; i < headers.size() && at >= 0; i++) {
+            at = latin1(headers.name(i), out, at);
+            at = latin1(": ", out, at);
+            at = latin1(headers.value(i), out, at);
+            at = latin1("\r\n", out, at);
+        }
+        if (at < 0) {
+            return encodeByCharset();
+        }
+        out[at++] = '\r';
+        out[at++] = '\n';
+        System.arraycopy(b, 0, out, at, b.length);
+        return out;
+    }
+
+    /** Copies {@code s} to {@code out} at {@code at}; returns where it ended, or -1 if a character is not Latin-1. */
+    private static int latin1(String s, byte[] out, int at) {
+        if (at < 0) {
+            return -1;
+        }
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c > 0xFF) {
+                return -1;
+            }
+            out[at++] = (byte) c;
+        }
+        return at;
+    }
+
+    /** The general way, with the charset's replacement of what ISO-8859-1 cannot encode. */
+    byte[] encodeByCharset() {
         StringBuilder head = new StringBuilder(64 + 40 * headers.size());
         head.append(method).append(' ').append(target).append(" HTTP/1.1\r\n");
         for (int i = 0; i < headers.size(); i++) {

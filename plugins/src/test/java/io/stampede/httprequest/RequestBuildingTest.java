@@ -126,6 +126,19 @@ class RequestBuildingTest {
     }
 
     @Test
+    void theDirectEncodingGivesTheCharsetsBytesAlsoBeyondLatin1() throws Exception {
+        for (String value : List.of("plain", "caf\u00e9 \u00ff", "\u20ac 5", "\ud83d\ude00 smile", "lone \ud83d")) {
+            HeaderFields own = new HeaderFields();
+            own.add("X-Value", value);
+            for (RequestBody body : new RequestBody[] {null, RequestBody.EMPTY,
+                    new RequestBody(new byte[] {0, (byte) 0xFF, 'b'}, "application/octet-stream", "")}) {
+                OutgoingRequest r = OutgoingRequest.of("PUT", new URL("http://h.example/p?q=\u00e9"), own, body, null);
+                assertArrayEquals(r.encodeByCharset(), r.encode(), value);
+            }
+        }
+    }
+
+    @Test
     void getWithoutBodyHasNoContentLengthAndAnEmptyPathIsSlash() throws Exception {
         HeaderFields own = new HeaderFields();
         own.set("Connection", "close");
