@@ -66,6 +66,9 @@ final class EngineSample {
 
     private final EngineHttpRequest element;
     private final EngineLink link;
+    /** The managers, each looked up once per sample: every lookup is a property read under the element's lock. */
+    private final CookieManager cookieManager;
+    private final CacheManager cache;
     private HttpProtocol protocol = HttpProtocol.HTTP_1_1;
     /** The last hop's request as HTTP/2 sent it, for the result's request headers; null on HTTP/1.1. */
     private Http2Request sentHttp2;
@@ -73,6 +76,8 @@ final class EngineSample {
     EngineSample(EngineHttpRequest element, EngineLink link) {
         this.element = element;
         this.link = link;
+        this.cookieManager = element.getCookieManager();
+        this.cache = element.getCacheManager();
     }
 
     HTTPSampleResult run(URL url, String method, boolean areFollowingRedirect, int depth) {
@@ -97,7 +102,6 @@ final class EngineSample {
 
         res.sampleStart();
         long startNanos = System.nanoTime();
-        CacheManager cache = element.getCacheManager();
         if (cache != null && HTTPConstants.GET.equalsIgnoreCase(method) && cache.inCache(url, stockHeaders(own))) {
             return inCache(res);
         }
@@ -147,7 +151,6 @@ final class EngineSample {
                 }
                 res.setRedirectLocation(location);
             }
-            CookieManager cookieManager = element.getCookieManager();
             if (cookieManager != null) {
                 for (String setCookie : r.head().all(HTTPConstants.HEADER_SET_COOKIE)) {
                     cookieManager.addCookieFromHeader(setCookie, res.getURL());
@@ -333,7 +336,6 @@ final class EngineSample {
                 h.add(name, value);
             }
         }
-        CacheManager cache = element.getCacheManager();
         if (cache != null) {
             // The Cache Manager writes into an HttpClient 4 request; it reads only URL and method from it.
             HttpGet carrier = new HttpGet(url.toURI());
@@ -347,9 +349,8 @@ final class EngineSample {
                 h.add(all[i].getName(), all[i].getValue());
             }
         }
-        CookieManager cookies = element.getCookieManager();
-        if (cookies != null) {
-            String cookie = cookies.getCookieHeaderForURL(url);
+        if (cookieManager != null) {
+            String cookie = cookieManager.getCookieHeaderForURL(url);
             if (cookie != null) {
                 h.set(HTTPConstants.HEADER_COOKIE, cookie);
             }
