@@ -8,6 +8,7 @@ package io.stampede.doctor;
 import io.stampede.cli.ExitCodes;
 import io.stampede.plan.JmxTree;
 import io.stampede.plan.PlanException;
+import io.stampede.plan.SamplerProtocols;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -80,7 +81,9 @@ public final class DoctorCommand implements Callable<Integer> {
             PlannedLoad load = numbers;
             Optional<String> targetText = Optional.ofNullable(target);
             if (plan != null) {
-                LoadEstimate read = LoadEstimate.of(JmxTree.parse(plan), properties);
+                JmxTree tree = JmxTree.parse(plan);
+                SamplerProtocols.check(tree, properties);
+                LoadEstimate read = LoadEstimate.of(tree, properties);
                 load = read.load().overriddenBy(numbers);
                 if (targetText.isEmpty() && read.targets().size() == 1) {
                     targetText = Optional.of(read.targets().iterator().next());

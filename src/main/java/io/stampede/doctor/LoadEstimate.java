@@ -118,7 +118,7 @@ public record LoadEstimate(PlannedLoad load, Set<String> targets) {
                 Element e = entry.element();
                 String type = entry.type();
                 if (type.equals("TestPlan")) {
-                    readVariables(e);
+                    resolver = resolver.withVariablesOf(e, true);
                 }
                 if (isThreadGroup(type)) {
                     sameUser = !"false".equals(value(e, "ThreadGroup.same_user_on_next_iteration", "true", "'"
@@ -135,22 +135,6 @@ public record LoadEstimate(PlannedLoad load, Set<String> targets) {
                 }
                 if (entry.children() != null) {
                     tree(entry.children(), samplers);
-                }
-            }
-        }
-
-        private void readVariables(Element testPlan) throws PlanException {
-            Element args = JmxTree.prop(testPlan, "TestPlan.user_defined_variables");
-            Element list = args == null ? null : JmxTree.prop(args, "Arguments.arguments");
-            if (list == null) {
-                return;
-            }
-            for (Element arg : JmxTree.elements(list)) {
-                String name = JmxTree.text(JmxTree.prop(arg, "Argument.name"));
-                if (name != null && !name.isBlank()) {
-                    String value = resolver.resolve(JmxTree.text(JmxTree.prop(arg, "Argument.value")),
-                            "user defined variable " + name);
-                    resolver = resolver.withVariable(name.trim(), value);
                 }
             }
         }

@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.w3c.dom.Element;
 
 /**
  * Evaluates what a plan's fields hold before JMeter runs: {@code ${__P(name,default)}},
@@ -40,10 +41,41 @@ public final class PropertyResolver {
     }
 
     /** This resolver with one more user defined variable. */
-    public PropertyResolver withVariable(String name, String value) {
+    private PropertyResolver withVariable(String name, String value) {
         Map<String, String> more = new LinkedHashMap<>(variables);
         more.put(name, value);
         return new PropertyResolver(file, properties, Map.copyOf(more));
+    }
+
+    /**
+     * This resolver with the test plan's user defined variables, each resolved with the ones before it.
+     *
+     * @param strict true to refuse a variable whose value cannot be known before the run; false to leave it out, so
+     *     that only a field using it cannot be known
+     * @throws PlanException when strict, naming the variable and the fix
+     */
+    public PropertyResolver withVariablesOf(Element testPlan, boolean strict) throws PlanException {
+        Element args = JmxTree.prop(testPlan, "TestPlan.user_defined_variables");
+        Element list = args == null ? null : JmxTree.prop(args, "Arguments.arguments");
+        PropertyResolver out = this;
+        if (list == null) {
+            return out;
+        }
+        for (Element arg : JmxTree.elements(list)) {
+            String name = JmxTree.text(JmxTree.prop(arg, "Argument.name"));
+            if (name == null || name.isBlank()) {
+                continue;
+            }
+            try {
+                out = out.withVariable(name.trim(), out.resolve(JmxTree.text(JmxTree.prop(arg, "Argument.value")),
+                        "user defined variable " + name));
+            } catch (PlanException e) {
+                if (strict) {
+                    throw e;
+                }
+            }
+        }
+        return out;
     }
 
     /**

@@ -7,6 +7,7 @@ package io.stampede.run;
 
 import io.stampede.plan.JmxTree;
 import io.stampede.plan.PlanException;
+import io.stampede.plan.SamplerProtocols;
 import java.nio.file.Path;
 
 /**
@@ -20,6 +21,18 @@ public record PlanFile(JmxTree tree) {
             return new PlanFile(JmxTree.parse(path));
         } catch (PlanException e) {
             throw new RunInputException("PLAN " + e.getMessage());
+        }
+    }
+
+    /**
+     * Refuses Stampede samplers whose protocol or concurrency fields would fail every sample, as read with the run's
+     * -J properties (SamplerProtocols).
+     */
+    void checkSamplers(RunProperties props) {
+        try {
+            SamplerProtocols.check(tree, props.values());
+        } catch (PlanException e) {
+            throw new RunInputException(e.getMessage());
         }
     }
 

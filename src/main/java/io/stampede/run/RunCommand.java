@@ -215,6 +215,7 @@ public final class RunCommand implements Callable<Integer> {
             given.put("port", "80");
         }
         RunProperties props = RunProperties.of(given);
+        planFile.checkSamplers(props);
         boolean builtIn = props.get("host") == null;
         if (builtIn && engines != null && !engines.allLoopback()) {
             throw new RunInputException("--remote " + remote + ": the built-in target listens on 127.0.0.1, out of"

@@ -8,7 +8,6 @@ package io.stampede.sampler;
 import io.stampede.engine.Engine;
 import io.stampede.engine.Http2Exchange;
 import io.stampede.engine.Http2Group;
-import io.stampede.engine.Http2Options;
 import io.stampede.engine.Http2Request;
 import io.stampede.engine.HttpProtocol;
 import io.stampede.engine.PreparedRequest;
@@ -31,24 +30,19 @@ final class Http2Mode implements SamplingMode {
 
     private final StampedeSampler element;
     private final ResultFiller filler;
+    private final ProtocolSettings settings;
     private final HttpProtocol protocol;
-    private final int connections;
-    private final int streams;
-    private final Http2Options options;
     private volatile Http2Group group;
     private Target groupTarget;
     private PreparedRequest lastSource;
     private Http2Request lastRequest;
     private boolean fallbackLogged;
 
-    Http2Mode(StampedeSampler element, ResultFiller filler, HttpProtocol protocol, int connections, int streams,
-              Http2Options options) {
+    Http2Mode(StampedeSampler element, ResultFiller filler, ProtocolSettings settings) {
         this.element = element;
         this.filler = filler;
-        this.protocol = protocol;
-        this.connections = connections;
-        this.streams = streams;
-        this.options = options;
+        this.settings = settings;
+        this.protocol = settings.protocol();
     }
 
     @Override
@@ -59,14 +53,7 @@ final class Http2Mode implements SamplingMode {
         try {
             s = element.settings();
             Target t = s.target();
-            if (protocol == HttpProtocol.H2 && !t.secure()) {
-                throw new IllegalArgumentException(StampedeSampler.PROTOCOL + ": h2 is HTTP/2 over TLS; "
-                        + element.tlsHint() + ", or use h2c for HTTP/2 over cleartext");
-            }
-            if (protocol == HttpProtocol.H2C && t.secure()) {
-                throw new IllegalArgumentException(StampedeSampler.PROTOCOL + ": h2c is HTTP/2 over cleartext, but "
-                        + "this sampler is set to TLS; use h2 for HTTP/2 over TLS");
-            }
+            settings.requireTransport(t.secure(), element.tlsHint());
             req = request(element.request(t, s.keepAlive()), t);
             g = group;
             if (g == null || !t.equals(groupTarget) || !g.usable()) {
@@ -103,7 +90,7 @@ final class Http2Mode implements SamplingMode {
     private Http2Group newGroup(SamplerSettings s) throws UnknownHostException {
         Http2Group old = group;
         Target t = s.target();
-        Http2Group g = new Http2Group(Engine.get(), t.resolve(), null, t.tls(), options, connections, streams,
+        Http2Group g = new Http2Group(Engine.get(), t.resolve(), null, t.tls(), settings.http2(), settings.connections(), settings.streams(),
                 s.connectTimeout());
         if (old != null) {
             old.close();

@@ -21,6 +21,8 @@ public class HttpRawSampler extends StampedeSampler {
     public static final String CRLF = "stampede.raw.crlf";
     /** boolProp: send over TLS (handshake inside Connect). */
     public static final String TLS = "stampede.tls";
+    /** How to turn TLS on for this sampler, in the message that h2 needs it (also `stampede run`'s check). */
+    public static final String TLS_HINT = "tick TLS (" + TLS + ")";
 
     private transient String lastText;
     private transient boolean lastCrlf;
@@ -58,7 +60,7 @@ public class HttpRawSampler extends StampedeSampler {
 
     @Override
     protected String tlsHint() {
-        return "tick TLS (" + TLS + ")";
+        return TLS_HINT;
     }
 
     @Override

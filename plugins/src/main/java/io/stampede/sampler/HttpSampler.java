@@ -23,6 +23,8 @@ public class HttpSampler extends StampedeSampler {
     public static final String BODY = "stampede.http.body";
     /** http (default) or https. */
     public static final String SCHEME = "stampede.http.scheme";
+    /** How to turn TLS on for this sampler, in the message that h2 needs it (also `stampede run`'s check). */
+    public static final String TLS_HINT = "set " + SCHEME + " to https";
 
     private transient String[] lastInputs;
 
@@ -62,7 +64,7 @@ public class HttpSampler extends StampedeSampler {
 
     @Override
     protected String tlsHint() {
-        return "set " + SCHEME + " to https";
+        return TLS_HINT;
     }
 
     /** https sends over TLS; anything but http or https is refused by name. */

@@ -6,8 +6,6 @@
 package io.stampede.sampler;
 
 import io.stampede.engine.Engine;
-import io.stampede.engine.Http2Options;
-import io.stampede.engine.HttpProtocol;
 import io.stampede.engine.PreparedRequest;
 import io.stampede.engine.Tls;
 import org.apache.jmeter.samplers.AbstractSampler;
@@ -123,15 +121,14 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
     }
 
     private SamplingMode chooseMode() {
-        HttpProtocol protocol = HttpProtocol.parse(PROTOCOL, getPropertyAsString(PROTOCOL));
-        if (protocol.http2()) {
-            return http2Mode(protocol);
+        ProtocolSettings p = ProtocolSettings.read(this::getPropertyAsString);
+        if (p.protocol().http2()) {
+            return new Http2Mode(this, new ResultFiller(), p);
         }
         boolean keepAlive = getKeepAlive();
-        ScheduleSettings schedule = ScheduleSettings.of(intProperty(CONNECTIONS_PER_THREAD, 1, 1, 1_000_000),
-                intProperty(PACING_MS, 0, 0, Integer.MAX_VALUE), doubleProperty(TARGET_RATE),
-                intProperty(PIPELINE_DEPTH, 1, 1, 1024), keepAlive,
-                SourceAddresses.parse(getPropertyAsString(SOURCE_ADDRESSES)), IoMode.fromJMeterProperties());
+        ScheduleSettings schedule = ScheduleSettings.of(p.connections(), p.pacingMillis(), p.targetRate(),
+                p.pipelineDepth(), keepAlive, SourceAddresses.parse(getPropertyAsString(SOURCE_ADDRESSES)),
+                IoMode.fromJMeterProperties());
         ResultFiller filler = new ResultFiller();
         if (!schedule.classic()) {
             return new GroupMode(this, filler, schedule);
@@ -139,27 +136,6 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
         ConnectionSharing sharing = ConnectionSharing.fromJMeterProperties();
         return sharing.engine() ? new PooledMode(this, filler, sharing.poolSize())
                 : new SingleConnectionMode(this, filler);
-    }
-
-    /**
-     * HTTP/2's mode: connections per thread x streams per connection requests in flight. Pacing, target rate,
-     * pipelining and source addresses are HTTP/1.1 connection-group settings; they are refused by name, not ignored.
-     */
-    private SamplingMode http2Mode(HttpProtocol protocol) {
-        for (String p : new String[] {PACING_MS, TARGET_RATE, PIPELINE_DEPTH, SOURCE_ADDRESSES}) {
-            String v = getPropertyAsString(p).trim();
-            if (!v.isEmpty() && !v.equals("0") && !(p.equals(PIPELINE_DEPTH) && v.equals("1"))) {
-                throw new IllegalArgumentException(p + " is an HTTP/1.1 setting and is not supported with "
-                        + PROTOCOL + " " + protocol.id() + "; leave it empty (with HTTP/2 use " + H2_STREAMS
-                        + " and " + CONNECTIONS_PER_THREAD + " for concurrency)");
-            }
-        }
-        int connections = intProperty(CONNECTIONS_PER_THREAD, 1, 1, 100_000);
-        int streams = intProperty(H2_STREAMS, 1, 1, 10_000);
-        Http2Options options = new Http2Options(
-                intProperty(H2_WINDOW, Http2Options.DEFAULT_STREAM_WINDOW, 65_535, Integer.MAX_VALUE),
-                Http2Options.DEFAULT_CONNECTION_WINDOW, intProperty(H2_MAX_REQUESTS, 0, 0, Integer.MAX_VALUE));
-        return new Http2Mode(this, new ResultFiller(), protocol, connections, streams, options);
     }
 
     /** The property errors in the request text name (the RAW text, the HTTP sampler's headers). */
@@ -246,39 +222,7 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
     }
 
     private int intProperty(String name, int dflt, int min, int max) {
-        String v = getPropertyAsString(name).trim();
-        if (v.isEmpty()) {
-            return dflt;
-        }
-        int n;
-        try {
-            n = Integer.parseInt(v);
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(name + ": '" + v + "' is not a whole number; enter one between "
-                    + min + " and " + max + " (or leave it empty for " + dflt + ")");
-        }
-        if (n < min || n > max) {
-            throw new IllegalArgumentException(name + ": " + n + " is out of range; enter one between " + min
-                    + " and " + max + " (or leave it empty for " + dflt + ")");
-        }
-        return n;
-    }
-
-    private double doubleProperty(String name) {
-        String v = getPropertyAsString(name).trim();
-        if (v.isEmpty()) {
-            return 0;
-        }
-        try {
-            double d = Double.parseDouble(v);
-            if (d >= 0 && d <= 1e9) {
-                return d;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        throw new IllegalArgumentException(name + ": '" + v + "' is not a rate; enter requests per second such as "
-                + "250 or 0.5 (or leave it empty for none)");
+        return PropertyNumbers.whole(name, getPropertyAsString(name), dflt, min, max);
     }
 
     public String getHost() {
