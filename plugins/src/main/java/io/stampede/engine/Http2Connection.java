@@ -22,6 +22,7 @@ import io.netty.handler.codec.http2.Http2FrameAdapter;
 import io.netty.handler.codec.http2.Http2Headers;
 import io.netty.handler.codec.http2.Http2Settings;
 import io.netty.handler.ssl.ApplicationProtocolNames;
+import io.netty.handler.ssl.NotSslRecordException;
 import io.netty.handler.ssl.SslHandler;
 import io.netty.util.collection.IntObjectHashMap;
 import io.netty.util.collection.IntObjectMap;
@@ -224,7 +225,8 @@ public final class Http2Connection {
             }
             if (!h.isSuccess()) {
                 connecting = null;
-                failPending(Failures.connectFailure(h.cause(), remote));
+                NotSslRecordException cleartext = notSslRecord(h.cause());
+                failPending(cleartext != null ? notTls(cleartext) : Failures.connectFailure(h.cause(), remote));
                 ch.close();
             } else if (ApplicationProtocolNames.HTTP_2.equals(ssl.applicationProtocol())) {
                 startHttp2(ch);
@@ -277,6 +279,48 @@ public final class Http2Connection {
                 : "the server chose h2 in ALPN but then did not speak it";
         return new Http2ProtocolException("The server at " + remote.getHostString() + ':' + remote.getPort()
                 + " did not answer in HTTP/2 (" + why.getMessage() + "); " + how, why);
+    }
+
+    private static NotSslRecordException notSslRecord(Throwable t) {
+        for (Throwable c = t; c != null && c.getCause() != c; c = c.getCause()) {
+            if (c instanceof NotSslRecordException n) {
+                return n;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * A TLS handshake the server answered in cleartext: h2 pointed at a cleartext port. Named as the protocol
+     * mismatch it is (the doctor's fix: match the protocol to the port), not as the hex dump of the reply.
+     */
+    private IOException notTls(NotSslRecordException why) {
+        // The cause is left out on purpose: Failures names a failure by the SSLException in its causes.
+        return new Http2ProtocolException("The server at " + remote.getHostString() + ':' + remote.getPort()
+                + " did not answer in TLS (it sent " + cleartextReply(String.valueOf(why.getMessage())) + "); h2 needs"
+                + " a TLS port offering h2 in ALPN (nginx: 'listen PORT ssl http2;'); use h2c for a cleartext HTTP/2"
+                + " port, or http/1.1", null);
+    }
+
+    /** The first line of the reply quoted in Netty's "not an SSL/TLS record: HEX" when it is text. */
+    static String cleartextReply(String notSslMessage) {
+        String hex = notSslMessage.substring(notSslMessage.lastIndexOf(' ') + 1);
+        StringBuilder line = new StringBuilder();
+        try {
+            for (int i = 0; i + 1 < hex.length() && line.length() < 80; i += 2) {
+                int c = Integer.parseInt(hex, i, i + 2, 16);
+                if (c == '\r' || c == '\n') {
+                    break;
+                }
+                if (c < 0x20 || c > 0x7e) {
+                    return "binary data, e.g. an HTTP/2 frame in cleartext";
+                }
+                line.append((char) c);
+            }
+        } catch (NumberFormatException e) {
+            return "data that is not TLS";
+        }
+        return line.length() == 0 ? "data that is not TLS" : "'" + line + "'";
     }
 
     private final class SessionBuilder extends AbstractHttp2ConnectionHandlerBuilder<Session, SessionBuilder> {
