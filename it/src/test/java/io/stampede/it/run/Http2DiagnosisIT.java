@@ -17,6 +17,7 @@ import io.stampede.it.support.Jtl;
 import io.stampede.it.support.JtlRow;
 import io.stampede.it.support.NginxServer;
 import io.stampede.it.support.Plans;
+import io.stampede.it.support.TestCertificate;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -61,13 +62,7 @@ class Http2DiagnosisIT {
     @BeforeAll
     static void startNginx() throws Exception {
         certs = Files.createTempDirectory("stampede-h2diag-");
-        Process p = new ProcessBuilder("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2",
-                "-subj", "/CN=localhost", "-keyout", certs.resolve("key.pem").toString(), "-out",
-                certs.resolve("cert.pem").toString()).redirectErrorStream(true)
-                .redirectOutput(certs.resolve("openssl.out").toFile()).start();
-        assertTrue(p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0, "openssl failed");
-        String tls = " ssl_certificate " + certs.resolve("cert.pem") + "; ssl_certificate_key "
-                + certs.resolve("key.pem") + ";";
+        String tls = " " + TestCertificate.make(certs, "localhost").nginxDirectives();
         goAwayPort = FreePort.loopback();
         oneStreamPort = FreePort.loopback();
         h2Port = FreePort.loopback();
