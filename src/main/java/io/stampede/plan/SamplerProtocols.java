@@ -5,6 +5,7 @@
  */
 package io.stampede.plan;
 
+import io.stampede.engine.HttpProtocol;
 import io.stampede.sampler.HttpRawSampler;
 import io.stampede.sampler.HttpSampler;
 import io.stampede.sampler.ProtocolSettings;
@@ -12,6 +13,7 @@ import io.stampede.sampler.StampedeSampler;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.w3c.dom.Element;
@@ -19,7 +21,8 @@ import org.w3c.dom.Element;
 /**
  * The protocol and concurrency fields of a plan's Stampede samplers, checked before a run with the samplers' own
  * rules and words ({@link ProtocolSettings}): an unknown protocol, streams or connections of 0, an HTTP/1.1 setting
- * with HTTP/2, h2 on a sampler not set to TLS. Otherwise each of these fails every sample of the run.
+ * with HTTP/2, h2 on a sampler not set to TLS; and the protocol of JMeter's HTTP Requests, their own or plan-wide
+ * ({@code -J stampede.protocol}). Otherwise each of these fails every sample of the run.
  *
  * <p>A field is taken as the run would take it: {@code ${__P(name,default)}} and {@code ${__property(...)}} with the
  * -J properties given, {@code ${variable}} with the test plan's user defined variables. A field whose value cannot
@@ -32,6 +35,10 @@ public final class SamplerProtocols {
     /** The property a field reads, for the fix: ${__P(name...)} or ${__property(name...)}. */
     private static final Pattern PROPERTY = Pattern.compile("\\$\\{__(?:P|property)\\(\\s*([^,()\\s]+)");
 
+    /** JMeter's HTTP Request as stored by stock JMeter and by the engine switch; both read stampede.protocol. */
+    private static final Set<String> HTTP_REQUESTS =
+            Set.of("HTTPSamplerProxy", "io.stampede.httprequest.EngineHttpRequest");
+
     private SamplerProtocols() {}
 
     /**
@@ -41,6 +48,14 @@ public final class SamplerProtocols {
      * @throws PlanException naming the plan, the sampler, the field and the fix
      */
     public static void check(JmxTree plan, Map<String, String> properties) throws PlanException {
+        String planWide = properties.get(StampedeSampler.PROTOCOL);
+        if (planWide != null) {
+            try {
+                HttpProtocol.parse("-J " + StampedeSampler.PROTOCOL, planWide);
+            } catch (IllegalArgumentException e) {
+                throw new PlanException(e.getMessage());
+            }
+        }
         PropertyResolver resolver = new PropertyResolver(plan.fileName(), properties);
         for (JmxTree.Entry entry : JmxTree.children(plan.top())) {
             if (entry.type().equals("TestPlan")) {
@@ -55,10 +70,29 @@ public final class SamplerProtocols {
             String type = entry.type();
             if (type.equals(HttpRawSampler.TEST_CLASS) || type.equals(HttpSampler.TEST_CLASS)) {
                 sampler(file, entry, resolver);
+            } else if (HTTP_REQUESTS.contains(type)) {
+                httpRequest(file, entry, resolver);
             }
             if (entry.children() != null) {
                 walk(file, entry.children(), resolver);
             }
+        }
+    }
+
+    /**
+     * JMeter's HTTP Request on the engine: its own protocol, when it has one (else -J stampede.protocol applies). Its
+     * transport comes from the URL, often from an HTTP Request Defaults, so it is left to the sample.
+     */
+    private static void httpRequest(String file, JmxTree.Entry entry, PropertyResolver resolver) throws PlanException {
+        Fields fields = new Fields(entry.element(), resolver);
+        String value = fields.value(StampedeSampler.PROTOCOL);
+        if (fields.unknown(StampedeSampler.PROTOCOL) || value.isBlank()) {
+            return;
+        }
+        try {
+            HttpProtocol.parse(StampedeSampler.PROTOCOL + " of HTTP Request '" + entry.name() + "'", value);
+        } catch (IllegalArgumentException e) {
+            throw new PlanException(file + ": " + e.getMessage() + fields.origin(StampedeSampler.PROTOCOL));
         }
     }
 

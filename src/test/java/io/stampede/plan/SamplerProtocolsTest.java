@@ -7,6 +7,7 @@ package io.stampede.plan;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.Map;
@@ -86,5 +87,20 @@ class SamplerProtocolsTest {
         assertEquals("p.jmx: sampler 'GET /': stampede.h2.streams: 0 is out of range; enter one between 1 and 10000 (or"
                 + " leave it empty for 1)", refused(RAW, Map.of("stampede.protocol", "h2", "stampede.tls",
                 "${__property(tls)}", "stampede.h2.streams", "0"), Map.of(), Map.of()));
+    }
+
+    @Test
+    void httpRequestsOwnProtocolAndThePlanWideOneAreChecked() throws Exception {
+        assertEquals("p.jmx: stampede.protocol of HTTP Request 'GET /': 'h3' is not a protocol; enter http/1.1, h2"
+                + " (HTTP/2 over TLS with ALPN) or h2c (HTTP/2 over cleartext), or leave it empty for http/1.1",
+                refused("HTTPSamplerProxy", Map.of("stampede.protocol", "h3"), Map.of(), Map.of()));
+        assertTrue(refused("io.stampede.httprequest.EngineHttpRequest", Map.of("stampede.protocol",
+                "${__P(proto,h2)}"), Map.of(), Map.of("proto", "http2")).startsWith("p.jmx: stampede.protocol of HTTP"
+                + " Request 'GET /': 'http2' is not a protocol here; enter h2"));
+        accepted("HTTPSamplerProxy", Map.of("stampede.protocol", "h2"), Map.of(), Map.of());
+        accepted("HTTPSamplerProxy", Map.of(), Map.of(), Map.of("stampede.protocol", "h2c"));
+        assertEquals("-J stampede.protocol: 'quic' is not a protocol; enter http/1.1, h2 (HTTP/2 over TLS with ALPN) or"
+                + " h2c (HTTP/2 over cleartext), or leave it empty for http/1.1",
+                refused("HTTPSamplerProxy", Map.of(), Map.of(), Map.of("stampede.protocol", "quic")));
     }
 }

@@ -19,6 +19,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -86,5 +87,20 @@ class SamplerCheckTest {
         assertEquals(ExitCodes.BAD_INPUT, doctor.execute(doctorArgs), doctorErr.toString());
         assertTrue(doctorErr.toString().startsWith("stampede doctor: --plan bad.jmx: sampler 'GET /': " + message),
                 doctorErr.toString());
+    }
+
+    @Test
+    void thePlanWideProtocolPropertyIsCheckedToo(@TempDir Path dir) throws Exception {
+        Path plan = SamplerPlans.write(dir.resolve("ok.jmx"), "HTTPSamplerProxy", Map.of(), Map.of());
+        Path out = dir.resolve("out");
+        StringWriter err = new StringWriter();
+        CommandLine cli = StampedeCommand.commandLine();
+        cli.setOut(new PrintWriter(new StringWriter()));
+        cli.setErr(new PrintWriter(err));
+        assertEquals(ExitCodes.BAD_INPUT, cli.execute("run", plan.toString(), "--out", out.toString(), "-J",
+                "stampede.protocol=h2-prior"), err.toString());
+        assertTrue(err.toString().startsWith("stampede run: -J stampede.protocol: 'h2-prior' is not a protocol; enter"
+                + " http/1.1, h2"), err.toString());
+        assertFalse(Files.exists(out), "no results folder");
     }
 }
