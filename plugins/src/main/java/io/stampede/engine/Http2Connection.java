@@ -302,7 +302,10 @@ public final class Http2Connection {
                 + " port, or http/1.1", null);
     }
 
-    /** The first line of the reply quoted in Netty's "not an SSL/TLS record: HEX" when it is text. */
+    /**
+     * The first line of the reply quoted in Netty's "not an SSL/TLS record: HEX" when it is text (the JDK's TLS; on
+     * BoringSSL the message has no bytes).
+     */
     static String cleartextReply(String notSslMessage) {
         String hex = notSslMessage.substring(notSslMessage.lastIndexOf(' ') + 1);
         StringBuilder line = new StringBuilder();

