@@ -65,7 +65,10 @@ class StampedeRunIT {
         Path out = tmp.resolve("out");
         List<String> args = new ArrayList<>(List.of("run", ROOT.resolve("plans").resolve(plan).toString(),
                 "--out", out.toString(), "-J", "threads=" + threads, "-J", "duration=" + duration,
-                "-J", "rampup=" + rampup));
+                "-J", "rampup=" + rampup,
+                // a tick a second: the welcome plan's 10,000 samples can end within JMeter's first 5 s, before the
+                // default tick, and a progress line is printed only while JMeter runs
+                "--progress-every", "1"));
         if (target.equals("nginx")) {
             args.addAll(List.of("--host", nginx.host(), "--port", Integer.toString(nginx.port())));
         }
