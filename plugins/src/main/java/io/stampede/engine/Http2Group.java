@@ -5,6 +5,8 @@
  */
 package io.stampede.engine;
 
+import io.netty.channel.EventLoop;
+
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
 
@@ -36,8 +38,12 @@ public final class Http2Group {
         queue = new CompletionQueue(Thread.currentThread());
         this.connections = new Http2Connection[connections];
         slots = new Http2Exchange[connections * streams];
+        // All of a thread's connections on one loop, as h2load's and Gatling's threads own theirs: the thread's armed
+        // streams go to one loop, and one read pass there completes streams of this thread only, so a batch costs
+        // one wake-up each way. Spread round-robin, two threads' connections shared both loops and woke both threads.
+        EventLoop loop = engine.nextLoop();
         for (int i = 0; i < connections; i++) {
-            Http2Connection c = new Http2Connection(engine, engine.nextLoop(), queue, remote, local,
+            Http2Connection c = new Http2Connection(engine, loop, queue, remote, local,
                     connectTimeoutMillis, streams, tls, options);
             this.connections[i] = c;
             System.arraycopy(c.exchanges(), 0, slots, i * streams, streams);
