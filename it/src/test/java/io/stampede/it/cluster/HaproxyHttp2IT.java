@@ -23,6 +23,7 @@ import io.stampede.it.support.JMeterRun;
 import io.stampede.it.support.Jtl;
 import io.stampede.it.support.JtlRow;
 import io.stampede.it.support.Plans;
+import io.stampede.it.support.ProcessTrees;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.StandardProtocolFamily;
@@ -97,8 +98,7 @@ class HaproxyHttp2IT {
     @AfterAll
     static void stopCluster() throws Exception {
         for (Process p : started) {
-            p.descendants().forEach(ProcessHandle::destroyForcibly);
-            p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            ProcessTrees.kill(p); // nginx masters among them: the parent first, or it respawns a worker
         }
         for (String ns : namespaces) {
             exec(List.of("ip", "netns", "del", ns), false);

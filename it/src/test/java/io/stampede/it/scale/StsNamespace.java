@@ -5,6 +5,8 @@
  */
 package io.stampede.it.scale;
 
+import io.stampede.it.support.ProcessTrees;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -82,8 +84,7 @@ final class StsNamespace implements AutoCloseable {
     public void close() throws IOException {
         try {
             for (Process p : started) {
-                p.descendants().forEach(ProcessHandle::destroyForcibly);
-                p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+                ProcessTrees.kill(p); // nginx masters among them: the parent first, or it respawns a worker
             }
             run(List.of("ip", "netns", "del", name), 20);
         } catch (InterruptedException e) {

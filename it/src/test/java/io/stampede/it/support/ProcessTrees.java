@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /** Stops a child process together with everything it started (JMeter and nginx both have children). */
-final class ProcessTrees {
+public final class ProcessTrees {
 
     private ProcessTrees() {
     }
@@ -22,8 +22,11 @@ final class ProcessTrees {
         return all;
     }
 
-    /** SIGKILL to the process and its descendants, then waits (bounded) for the process to be reaped. */
-    static void kill(Process process) {
+    /**
+     * SIGKILL to the process and its descendants, the process first, then waits (bounded) for it to be reaped. The
+     * parent goes first because an nginx master that sees a worker die starts a new one, which would outlive it.
+     */
+    public static void kill(Process process) {
         // Collect the tree first: once the parent dies its children are re-parented and no longer found from it.
         List<ProcessHandle> tree = withDescendants(process.toHandle());
         tree.forEach(ProcessHandle::destroyForcibly);
