@@ -6,6 +6,7 @@
 package io.stampede.httprequest;
 
 import io.stampede.engine.HttpProtocol;
+import io.stampede.sampler.StampedeSampler;
 import org.apache.jmeter.engine.event.LoopIterationEvent;
 import org.apache.jmeter.protocol.http.control.CookieManager;
 import org.apache.jmeter.protocol.http.sampler.HTTPSampleResult;
@@ -40,7 +41,7 @@ public final class EngineHttpRequest extends HTTPSamplerBase implements Interrup
      * (a plan edited by hand or by a script; the stock panel keeps properties it does not show), else the JMeter
      * property of that name, the plan-wide default ({@code -Jstampede.protocol=h2}).
      */
-    public static final String PROTOCOL = "stampede.protocol";
+    public static final String PROTOCOL = StampedeSampler.PROTOCOL;
 
     private transient Hc4Fallback fallback;
     /** The protocol setting last read and what it parsed to: a sample parses it only when it changed. */

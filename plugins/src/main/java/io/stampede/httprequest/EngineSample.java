@@ -8,6 +8,7 @@ package io.stampede.httprequest;
 import io.stampede.engine.Http2Request;
 import io.stampede.engine.HttpProtocol;
 import io.stampede.engine.PreparedRequest;
+import io.stampede.sampler.StampedeVariables;
 import org.apache.http.Header;
 import org.apache.http.HttpVersion;
 import org.apache.http.client.ClientProtocolException;
@@ -62,7 +63,7 @@ final class EngineSample {
      * The JMeter variable naming the protocol a sample spoke (http/1.1, h2, h2c, "http/1.1 (ALPN fallback)"; empty
      * when it failed), as the Stampede samplers set it: only when {@code sample_variables} names it.
      */
-    static final String PROTOCOL_VARIABLE = "stampede_protocol";
+    static final String PROTOCOL_VARIABLE = StampedeVariables.PROTOCOL;
 
     private final EngineHttpRequest element;
     private final EngineLink link;

@@ -18,7 +18,7 @@ import java.util.List;
  * the JTL. Only the ones named in {@code sample_variables} are set: formatting numbers per sample costs throughput,
  * and nothing else reads them. One per sampler clone.
  */
-final class StampedeVariables {
+public final class StampedeVariables {
     /** Connections open in this JMeter engine (all Stampede samplers, all threads) when the sample completed. */
     static final String OPEN_CONNECTIONS = "stampede_open_connections";
     /** The sample's elapsed time in microseconds (JMeter's elapsed column has only milliseconds). */
@@ -32,7 +32,7 @@ final class StampedeVariables {
      * The protocol the sample spoke: http/1.1, h2, h2c, or "http/1.1 (ALPN fallback)" when h2 was asked and the
      * server did not choose it in ALPN; empty when an h2/h2c request failed before its connection was negotiated.
      */
-    static final String PROTOCOL = "stampede_protocol";
+    public static final String PROTOCOL = "stampede_protocol";
 
     private final boolean open;
     private final boolean elapsed;
