@@ -210,6 +210,26 @@ public final class Engine {
     }
 
     /**
+     * Owner of {@code loop}: runs it until the channels closed on it are closed (at most 2 s), then stops it. From
+     * another thread it can only be stopped: its channels would close when the owner next runs it, which it will
+     * not, so that is said in jmeter.log ({@code what} names the connections).
+     */
+    public static void closeOwnedLoop(ManualIoEventLoop loop, String what) {
+        if (!loop.inEventLoop()) {
+            LOG.warn("{} closed from {} instead of their owner; their sockets close at JVM exit", what,
+                    Thread.currentThread().getName());
+            loop.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
+            return;
+        }
+        loop.runNow();
+        loop.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
+        while (!loop.isTerminated() && System.nanoTime() - deadline < 0) {
+            loop.run(TimeUnit.MILLISECONDS.toNanos(10));
+        }
+    }
+
+    /**
      * The client SSL context (JDK provider), created at first use: one that verifies the server's certificate and
      * host name, one that accepts any certificate. One context per kind keeps one session cache, so later
      * connections to a server resume its TLS session.

@@ -6,6 +6,7 @@
 package io.stampede.engine;
 
 import io.netty.channel.EventLoop;
+import io.netty.channel.ManualIoEventLoop;
 
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
@@ -16,11 +17,25 @@ import java.util.concurrent.TimeUnit;
  * stream to complete; every slot whose outcome was taken is sent again at the next sample, so with one connection
  * of one stream a sample is exactly one request, sent when the sample starts. The thread owns the response
  * timeouts: an overdue stream is reset, the others go on.
+ *
+ * <p>The connections' I/O runs either on one of the engine's event loops, which hands each read's completed streams
+ * to the thread, or on an event loop the thread owns and drives while it waits here (as h2load's and wrk's threads
+ * do): then a batch of streams costs no thread wake-up either way, but responses are read only while the thread is
+ * in its sampler.
  */
 public final class Http2Group {
+    /**
+     * With the thread's own loop, while the thread hands out completions already read, it still runs the loop (reads
+     * and writes, without waiting) at least this often, so a response's time is late by at most about this much.
+     */
+    private static final long POLL_INTERVAL_NANOS = TimeUnit.MICROSECONDS.toNanos(50);
+
     private final Http2Connection[] connections;
     private final Http2Exchange[] slots;
     private final CompletionQueue queue;
+    /** The loop the owner drives itself; null when an engine loop does the I/O. */
+    private final ManualIoEventLoop ownLoop;
+    private long lastRunNanos;
     /**
      * The slot taken by the last call, armed again by the next; null before the first call, which arms them all.
      * Only a taken slot is idle after that, so a sample arms one slot without scanning the others.
@@ -32,16 +47,20 @@ public final class Http2Group {
     /**
      * @param tls null for h2c; else h2 over TLS with ALPN
      * @param local source address of the connections, null for the kernel's choice
+     * @param ownLoop whether the calling thread does the I/O itself, on a loop of its own, instead of an engine loop
      */
     public Http2Group(Engine engine, InetSocketAddress remote, InetSocketAddress local, Tls tls,
-                      Http2Options options, int connections, int streams, int connectTimeoutMillis) {
-        queue = new CompletionQueue(Thread.currentThread());
+                      Http2Options options, int connections, int streams, int connectTimeoutMillis,
+                      boolean ownLoop) {
+        this.ownLoop = ownLoop ? engine.newOwnedLoop() : null;
+        // With its own loop the owner never sleeps on the queue (it waits in the loop), so nobody unparks it.
+        queue = new CompletionQueue(ownLoop ? null : Thread.currentThread());
         this.connections = new Http2Connection[connections];
         slots = new Http2Exchange[connections * streams];
         // All of a thread's connections on one loop, as h2load's and Gatling's threads own theirs: the thread's armed
         // streams go to one loop, and one read pass there completes streams of this thread only, so a batch costs
         // one wake-up each way. Spread round-robin, two threads' connections shared both loops and woke both threads.
-        EventLoop loop = engine.nextLoop();
+        EventLoop loop = ownLoop ? this.ownLoop : engine.nextLoop();
         for (int i = 0; i < connections; i++) {
             Http2Connection c = new Http2Connection(engine, loop, queue, remote, local,
                     connectTimeoutMillis, streams, tls, options);
@@ -70,6 +89,9 @@ public final class Http2Group {
             taken.arm(request, responseBytesKept, responseTimeoutMillis);
             taken = null;
         }
+        if (ownLoop != null && System.nanoTime() - lastRunNanos >= POLL_INTERVAL_NANOS) {
+            runOwnLoop(-1); // sends what was armed and reads what arrived, without waiting
+        }
         CompletionQueue.Node n = queue.poll();
         long idle = TimeUnit.MILLISECONDS.toNanos(Math.max(1, responseTimeoutMillis));
         while (n == null) {
@@ -84,7 +106,13 @@ public final class Http2Group {
                     earliest = d;
                 }
             }
-            n = queue.poll(Math.max(1, earliest - now));
+            long wait = Math.max(1, earliest - now);
+            if (ownLoop != null) {
+                runOwnLoop(wait);
+                n = queue.poll();
+            } else {
+                n = queue.poll(wait);
+            }
         }
         Http2Exchange e = (Http2Exchange) n;
         e.take();
@@ -95,13 +123,27 @@ public final class Http2Group {
     /** Any thread (stop test now): the sample waiting in {@link #next} returns at once. */
     public void interrupt() {
         interrupted = true;
-        queue.wake();
+        if (ownLoop != null) {
+            ownLoop.wakeup();
+        } else {
+            queue.wake();
+        }
     }
 
-    /** Owner: closes every connection; what is in flight fails. */
+    /** Owner: runs its own loop's I/O and tasks, waiting up to {@code waitNanos} when nothing is ready (-1: no wait). */
+    private void runOwnLoop(long waitNanos) {
+        ownLoop.run(waitNanos);
+        lastRunNanos = System.nanoTime();
+    }
+
+    /** Owner: closes every connection; what is in flight fails. An own loop runs until they closed, then stops. */
     public void close() {
         for (Http2Connection c : connections) {
             c.close();
         }
+        if (ownLoop == null) {
+            return;
+        }
+        Engine.closeOwnedLoop(ownLoop, "HTTP/2 connections");
     }
 }

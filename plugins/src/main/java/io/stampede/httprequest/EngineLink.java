@@ -200,7 +200,7 @@ final class EngineLink {
                 g = new Http2Group(Engine.get(), new InetSocketAddress(target.address(), target.port()),
                         target.local() == null ? null : new InetSocketAddress(target.local(), 0),
                         target.tls() ? new Tls(target.host(), target.port(), true) : null, Http2Options.DEFAULTS, 1, 1,
-                        timeout(connectTimeout));
+                        timeout(connectTimeout), false);
                 Http2Group old = http2ByTarget.put(target, g);
                 if (old != null) {
                     old.close();

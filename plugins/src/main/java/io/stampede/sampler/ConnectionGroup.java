@@ -15,8 +15,6 @@ import io.stampede.engine.Outbox;
 import io.stampede.engine.PreparedRequest;
 import io.stampede.engine.Tls;
 import io.stampede.engine.WriteBatch;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
@@ -35,7 +33,6 @@ import java.util.concurrent.TimeUnit;
  * Only the owning JMeter thread calls it, except {@link #interrupt()}.
  */
 final class ConnectionGroup {
-    private static final Logger LOG = LoggerFactory.getLogger(ConnectionGroup.class);
     /** How often the owner looks for responses past their timeout (timeouts are therefore this coarse). */
     private static final long TIMEOUT_SCAN_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
     /**
@@ -44,8 +41,6 @@ final class ConnectionGroup {
      * is late, and a due request unwritten, by at most about this much.
      */
     private static final long POLL_INTERVAL_NANOS = TimeUnit.MICROSECONDS.toNanos(50);
-    /** Time outside the sampler after which the owner's own loop warns that responses waited for it. */
-    private static final long AWAY_WARNING_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
     private final ScheduleSettings settings;
     private final CompletionQueue queue;
@@ -58,8 +53,8 @@ final class ConnectionGroup {
     private boolean started;
     private long nextScanNanos;
     private long lastPollNanos;
-    private long returnedNanos;
-    private boolean warnedAway;
+    /** Null when the engine's loops do the I/O (they read while the thread is away). */
+    private final AwayWarning away;
     private volatile boolean interrupted;
 
     /**
@@ -77,6 +72,8 @@ final class ConnectionGroup {
         // With its own loop the owner never sleeps on the queue (it waits in the loop), so nobody is unparked.
         this.queue = new CompletionQueue(ownLoop == null ? Thread.currentThread() : null);
         this.batch = ownLoop == null ? null : new WriteBatch();
+        this.away = ownLoop == null ? null : new AwayWarning(connections.length, "Use " + ScheduleSettings.PACING_MS
+                + " or " + ScheduleSettings.TARGET_RATE + " instead of timers, ");
         List<Outbox> outboxes = new ArrayList<>();
         for (int i = 0; i < connections.length; i++) {
             EventLoop loop = ownLoop != null ? ownLoop : engine.nextLoop();
@@ -115,7 +112,7 @@ final class ConnectionGroup {
             }
             nextScanNanos = now + TIMEOUT_SCAN_NANOS;
         } else if (ownLoop != null) {
-            warnIfAway(now);
+            away.back(now);
             if (now - lastPollNanos >= POLL_INTERVAL_NANOS) {
                 runOwnLoop(-1);
             }
@@ -151,7 +148,7 @@ final class ConnectionGroup {
     private Exchange taken(Exchange c) {
         c.take();
         if (ownLoop != null) {
-            returnedNanos = System.nanoTime(); // only the own loop's away warning reads it
+            away.left(System.nanoTime());
         }
         return c;
     }
@@ -164,23 +161,6 @@ final class ConnectionGroup {
         batch.flush();
         ownLoop.run(waitNanos);
         lastPollNanos = System.nanoTime();
-    }
-
-    /**
-     * The owner's own loop reads responses only while the thread is in the sampler: a timer or another sampler in
-     * the thread delays them, and their times include the delay. Said once per group, in jmeter.log.
-     */
-    private void warnIfAway(long now) {
-        long away = now - returnedNanos;
-        if (away >= AWAY_WARNING_NANOS && !warnedAway) {
-            warnedAway = true;
-            LOG.warn("{}: the thread was away from its sampler for {} ms while its {} connections had requests in "
-                    + "flight (a timer or another sampler in the thread?). Their responses are read only when the "
-                    + "sampler runs, so their times include that wait. Use {} or {} instead of timers, or set {}={} "
-                    + "to read responses on the engine's threads.", Thread.currentThread().getName(),
-                    TimeUnit.NANOSECONDS.toMillis(away), connections.length, ScheduleSettings.PACING_MS,
-                    ScheduleSettings.TARGET_RATE, IoMode.PROPERTY, IoMode.ENGINE.value());
-        }
     }
 
     /** Puts the next request on {@code c}: at once without a schedule, else one interval after its last one. */
@@ -208,18 +188,6 @@ final class ConnectionGroup {
         if (ownLoop == null) {
             return;
         }
-        if (!ownLoop.inEventLoop()) {
-            // Only the owner can run its loop; the channels close when it next runs, which it will not: say so.
-            LOG.warn("connection group closed from {} instead of its owner; its sockets close at JVM exit",
-                    Thread.currentThread().getName());
-            ownLoop.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
-            return;
-        }
-        ownLoop.runNow();
-        ownLoop.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(2);
-        while (!ownLoop.isTerminated() && System.nanoTime() - deadline < 0) {
-            ownLoop.run(TimeUnit.MILLISECONDS.toNanos(10));
-        }
+        Engine.closeOwnedLoop(ownLoop, "connections of a connection group");
     }
 }

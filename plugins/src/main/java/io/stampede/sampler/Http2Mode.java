@@ -33,6 +33,8 @@ final class Http2Mode implements SamplingMode {
     private final ProtocolSettings settings;
     private final HttpProtocol protocol;
     private volatile Http2Group group;
+    /** Null unless the group's I/O runs on the thread's own loop. */
+    private AwayWarning away;
     private Target groupTarget;
     private PreparedRequest lastSource;
     private Http2Request lastRequest;
@@ -62,7 +64,14 @@ final class Http2Mode implements SamplingMode {
         } catch (IllegalArgumentException | UnknownHostException e) {
             return filler.notStarted(res, e);
         }
+        AwayWarning a = away;
+        if (a != null) {
+            a.back(System.nanoTime());
+        }
         Http2Exchange e = g.next(req, s.responseBytesKept(), s.responseTimeout());
+        if (a != null) {
+            a.left(System.nanoTime());
+        }
         if (e == null) {
             return filler.notStarted(res, new InterruptedIOException("Sample interrupted (test stopped)"));
         }
@@ -90,13 +99,19 @@ final class Http2Mode implements SamplingMode {
     private Http2Group newGroup(SamplerSettings s) throws UnknownHostException {
         Http2Group old = group;
         Target t = s.target();
-        Http2Group g = new Http2Group(Engine.get(), t.resolve(), null, t.tls(), settings.http2(), settings.connections(), settings.streams(),
-                s.connectTimeout());
+        int connections = settings.connections();
+        int streams = settings.streams();
+        // As for HTTP/1.1: the thread does its connections' I/O itself when it keeps enough streams in flight.
+        boolean ownLoop = IoMode.fromJMeterProperties().resolve(connections * streams) == IoMode.THREAD;
+        Http2Group g = new Http2Group(Engine.get(), t.resolve(), null, t.tls(), settings.http2(), connections, streams,
+                s.connectTimeout(), ownLoop);
         if (old != null) {
             old.close();
         }
         groupTarget = t;
         group = g;
+        away = ownLoop ? new AwayWarning(connections, "Keep timers and other samplers out of this thread group, ")
+                : null;
         return g;
     }
 

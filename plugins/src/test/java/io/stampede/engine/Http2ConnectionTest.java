@@ -6,7 +6,8 @@
 package io.stampede.engine;
 
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -40,20 +41,22 @@ class Http2ConnectionTest {
                 "test", false, "127.0.0.1:" + at.getPort());
     }
 
-    private static Http2Group group(Http2TestServer server, int connections, int streams) {
+    /** @param ownLoop the test's thread does the I/O on a loop of its own, else an engine loop does */
+    private static Http2Group group(Http2TestServer server, int connections, int streams, boolean ownLoop) {
         // A generous connect timeout: the first connection of the JVM loads the HTTP/2 codec on a loaded machine.
         return new Http2Group(Engine.get(), server.address(), null, null, Http2Options.DEFAULTS, connections, streams,
-                20_000);
+                20_000, ownLoop);
     }
 
     private static String text(ReceivedResponse r) {
         return new String(r.keptBodyBuffer(), 0, r.keptBodyLength(), StandardCharsets.US_ASCII);
     }
 
-    @Test
-    void aStreamCarriesTheResponseWithItsBytesAndOnlyTheFirstHasConnectTime() throws Exception {
+    @ParameterizedTest(name = "own loop: {0}")
+    @ValueSource(booleans = {false, true})
+    void aStreamCarriesTheResponseWithItsBytesAndOnlyTheFirstHasConnectTime(boolean ownLoop) throws Exception {
         try (Http2TestServer server = new Http2TestServer(0, false)) {
-            Http2Group g = group(server, 1, 1);
+            Http2Group g = group(server, 1, 1, ownLoop);
             Http2Request req = request("GET", "/", "", server.address());
             Http2Exchange first = g.next(req, 1000, 2000);
             assertFalse(first.failed(), () -> String.valueOf(first.failure()));
@@ -81,10 +84,11 @@ class Http2ConnectionTest {
         }
     }
 
-    @Test
-    void aBodyGoesInDataFramesAndConnectionHeadersAreDropped() throws Exception {
+    @ParameterizedTest(name = "own loop: {0}")
+    @ValueSource(booleans = {false, true})
+    void aBodyGoesInDataFramesAndConnectionHeadersAreDropped(boolean ownLoop) throws Exception {
         try (Http2TestServer server = new Http2TestServer(0, false)) {
-            Http2Group g = group(server, 1, 1);
+            Http2Group g = group(server, 1, 1, ownLoop);
             Http2Exchange e = g.next(request("POST", "/echo", "0123456789", server.address()), 1000, 2000);
             assertFalse(e.failed(), () -> String.valueOf(e.failure()));
             assertEquals("received 10", text(e.response()));
@@ -92,10 +96,11 @@ class Http2ConnectionTest {
         }
     }
 
-    @Test
-    void streamsShareOneConnectionUpToTheServersLimit() throws Exception {
+    @ParameterizedTest(name = "own loop: {0}")
+    @ValueSource(booleans = {false, true})
+    void streamsShareOneConnectionUpToTheServersLimit(boolean ownLoop) throws Exception {
         try (Http2TestServer server = new Http2TestServer(3, false)) {
-            Http2Group g = group(server, 1, 10);
+            Http2Group g = group(server, 1, 10, ownLoop);
             Http2Request req = request("GET", "/slow", "", server.address());
             int ok = 0;
             for (int i = 0; i < 40; i++) {
@@ -110,12 +115,13 @@ class Http2ConnectionTest {
         }
     }
 
-    @Test
-    void manyStreamsCompleteInBatchesWithoutALostWakeUp() throws Exception {
+    @ParameterizedTest(name = "own loop: {0}")
+    @ValueSource(booleans = {false, true})
+    void manyStreamsCompleteInBatchesWithoutALostWakeUp(boolean ownLoop) throws Exception {
         try (Http2TestServer server = new Http2TestServer(0, false)) {
             // Completions of one read are handed over with one wake-up and the re-armed streams go out in one
             // batch: a lost wake-up stalls the thread until its 1 s park ends, which 20,000 samples would show.
-            Http2Group g = group(server, 2, 20);
+            Http2Group g = group(server, 2, 20, ownLoop);
             Http2Request req = request("GET", "/", "", server.address());
             long start = System.nanoTime();
             long slowest = 0;
@@ -135,10 +141,11 @@ class Http2ConnectionTest {
         }
     }
 
-    @Test
-    void aResetStreamFailsWithItsErrorCode() throws Exception {
+    @ParameterizedTest(name = "own loop: {0}")
+    @ValueSource(booleans = {false, true})
+    void aResetStreamFailsWithItsErrorCode(boolean ownLoop) throws Exception {
         try (Http2TestServer server = new Http2TestServer(0, false)) {
-            Http2Group g = group(server, 1, 1);
+            Http2Group g = group(server, 1, 1, ownLoop);
             Http2Exchange e = g.next(request("GET", "/reset", "", server.address()), 1000, 2000);
             assertTrue(e.failed());
             assertInstanceOf(StreamResetException.class, e.failure());
@@ -150,10 +157,11 @@ class Http2ConnectionTest {
         }
     }
 
-    @Test
-    void afterGoAwayLaterStreamsAreRetriedOnceOnANewConnectionThenFail() throws Exception {
+    @ParameterizedTest(name = "own loop: {0}")
+    @ValueSource(booleans = {false, true})
+    void afterGoAwayLaterStreamsAreRetriedOnceOnANewConnectionThenFail(boolean ownLoop) throws Exception {
         try (Http2TestServer server = new Http2TestServer(0, true)) {
-            Http2Group g = group(server, 1, 3);
+            Http2Group g = group(server, 1, 3, ownLoop);
             Http2Request req = request("GET", "/", "", server.address());
             // An exchange is reused once taken: read each outcome as it comes.
             int ok = 0;
@@ -178,10 +186,11 @@ class Http2ConnectionTest {
         }
     }
 
-    @Test
-    void aStreamOverItsResponseTimeoutIsResetAndTheOthersGoOn() throws Exception {
+    @ParameterizedTest(name = "own loop: {0}")
+    @ValueSource(booleans = {false, true})
+    void aStreamOverItsResponseTimeoutIsResetAndTheOthersGoOn(boolean ownLoop) throws Exception {
         try (Http2TestServer server = new Http2TestServer(0, false)) {
-            Http2Group g = group(server, 1, 1);
+            Http2Group g = group(server, 1, 1, ownLoop);
             Http2Exchange e = g.next(request("GET", "/never", "", server.address()), 1000, 200);
             assertTrue(e.failed());
             assertInstanceOf(ResponseTimeoutException.class, e.failure());
@@ -192,8 +201,9 @@ class Http2ConnectionTest {
         }
     }
 
-    @Test
-    void h2cToAnHttp11OnlyServerFailsAtOnceSayingSo() throws Exception {
+    @ParameterizedTest(name = "own loop: {0}")
+    @ValueSource(booleans = {false, true})
+    void h2cToAnHttp11OnlyServerFailsAtOnceSayingSo(boolean ownLoop) throws Exception {
         try (ServerSocket ss = new ServerSocket(0, 5, InetAddress.getLoopbackAddress())) {
             Thread t = new Thread(() -> {
                 try (Socket s = ss.accept()) {
@@ -209,7 +219,7 @@ class Http2ConnectionTest {
             });
             t.start();
             InetSocketAddress at = new InetSocketAddress("127.0.0.1", ss.getLocalPort());
-            Http2Group g = new Http2Group(Engine.get(), at, null, null, Http2Options.DEFAULTS, 1, 1, 20_000);
+            Http2Group g = new Http2Group(Engine.get(), at, null, null, Http2Options.DEFAULTS, 1, 1, 20_000, ownLoop);
             long start = System.nanoTime();
             Http2Exchange e = g.next(request("GET", "/", "", at), 1000, 30_000);
             long millis = (System.nanoTime() - start) / 1_000_000;
