@@ -332,8 +332,12 @@ public final class Http2Connection {
         SessionBuilder(long connectStart) {
             this.connectStart = connectStart;
             server(false);
-            initialSettings(Http2Settings.defaultSettings().pushEnabled(false)
+            // A header table of 0: the server may not index response fields for us, so decoding a response head
+            // adds nothing to a table that every next head would evict again (nginx re-indexes its fields on
+            // every response). Header names and values are not validated: the responses are the server's to judge.
+            initialSettings(Http2Settings.defaultSettings().pushEnabled(false).headerTableSize(0)
                     .initialWindowSize(options.streamWindow()));
+            validateHeaders(false);
             gracefulShutdownTimeoutMillis(1000);
         }
 
