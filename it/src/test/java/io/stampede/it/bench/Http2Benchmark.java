@@ -30,6 +30,10 @@ import java.util.regex.Pattern;
  * streams (one thread per core each); {@code h2c-1x100} is {@code -c 1 -m 100 -t 1} against 1 thread x 1 x 100;
  * {@code h1-10x20} is HTTP/1.1 pipelining, {@code h2load --h1 -c 10 -m 20 -t 2} against 2 threads x 5 connections
  * pipelined 20 deep ({@code stampede.pipeline_depth}).
+ *
+ * <p>{@code --ab NAME=VALUE} adds a second Stampede row to every round, with that JMeter property set (e.g.
+ * {@code stampede.io_mode=engine}): an A/B of one setting in the same call, each side against the same round's
+ * h2load, the three rows rotating which goes first.
  */
 public final class Http2Benchmark {
     private static final Pattern REQUESTS = Pattern.compile(
@@ -66,10 +70,13 @@ public final class Http2Benchmark {
     }
 
     public static void main(String[] args) throws Exception {
-        int duration = 35;
-        int warmup = 5;
+        // JMeter's JIT is still compiling 5 s into a run (C2 held 17 % of the JMeter process's CPU samples in seconds
+        // 5-25 here, 0.5 % after 25 s): the default window starts at 15 s, as the other benchmarks' do.
+        int duration = 45;
+        int warmup = 15;
         int rounds = 2;
         Path profile = null;
+        String ab = null;
         List<Setup> setups = new ArrayList<>();
         for (int i = 0; i < args.length; i += 2) {
             switch (args[i]) {
@@ -77,6 +84,13 @@ public final class Http2Benchmark {
                 case "--warmup" -> warmup = Integer.parseInt(args[i + 1]);
                 case "--rounds" -> rounds = Integer.parseInt(args[i + 1]);
                 case "--profile" -> profile = Path.of(args[i + 1]).toAbsolutePath();
+                case "--ab" -> {
+                    ab = args[i + 1];
+                    if (!ab.matches("[\\w.]+=\\S+")) {
+                        System.err.println("h2-benchmark: --ab takes NAME=VALUE, a JMeter property for the B row");
+                        System.exit(2);
+                    }
+                }
                 case "--setups" -> {
                     for (String s : args[i + 1].split(",")) {
                         setups.add(Setup.parse(s.trim()));
@@ -84,7 +98,7 @@ public final class Http2Benchmark {
                 }
                 default -> {
                     System.err.println("h2-benchmark: unknown option " + args[i] + "; use --duration S --warmup S "
-                            + "--rounds N --setups h2c-10x20,h2c-1x100,h2-10x20,h2-1x100,h1-10x20 --profile DIR");
+                            + "--rounds N --setups h2c-10x20,h2c-1x100,h2-10x20,h2-1x100,h1-10x20 --profile DIR --ab NAME=VALUE");
                     System.exit(2);
                 }
             }
@@ -128,22 +142,31 @@ public final class Http2Benchmark {
                 int port = s.http1() ? nginx.port() : s.tls() ? h2 : h2c;
                 String url = (s.tls() ? "https" : "http") + "://127.0.0.1:" + port + "/test.txt";
                 List<Measurement> ours = new ArrayList<>();
+                List<Measurement> oursB = new ArrayList<>();
                 List<Measurement> theirs = new ArrayList<>();
+                Map<String, Object> props = new java.util.HashMap<>(Map.of("port", port,
+                        "protocol", s.http1() ? "http/1.1" : s.protocol(), "tls", s.tls(), "threads", s.threads(),
+                        "conns", s.connections() / s.threads(), "streams", s.http1() ? 1 : s.streams(),
+                        "depth", s.http1() ? s.streams() : 1));
+                Map<String, Object> propsB = new java.util.HashMap<>(props);
+                if (ab != null) {
+                    propsB.put(ab.substring(0, ab.indexOf('=')), ab.substring(ab.indexOf('=') + 1));
+                }
+                int rows = ab == null ? 2 : 3;
                 for (int r = 0; r < rounds; r++) {
-                    for (int k = 0; k < 2; k++) {
-                        boolean stampedeNow = (r + k) % 2 == 1;
+                    for (int k = 0; k < rows; k++) {
+                        int row = (r + k) % rows; // 0: h2load, 1: Stampede, 2: Stampede with --ab
+                        boolean stampedeNow = row != 0;
                         if (profile != null && !stampedeNow) {
                             continue;
                         }
                         Measurement m;
-                        if (stampedeNow) {
-                            m = jmeter.measure("Stampede RAW", "bench-h2.jmx", s.name() + "-" + r,
-                                    Map.of("port", port, "protocol", s.http1() ? "http/1.1" : s.protocol(),
-                                            "tls", s.tls(), "threads", s.threads(),
-                                            "conns", s.connections() / s.threads(),
-                                            "streams", s.http1() ? 1 : s.streams(),
-                                            "depth", s.http1() ? s.streams() : 1));
+                        if (row == 1) {
+                            m = jmeter.measure("Stampede RAW", "bench-h2.jmx", s.name() + "-" + r, props);
                             ours.add(m);
+                        } else if (row == 2) {
+                            m = jmeter.measure("Stampede B", "bench-h2.jmx", s.name() + "-" + r + "-b", propsB);
+                            oursB.add(m);
                         } else {
                             m = h2load(nginx, cpu, s, url, warmup, duration - warmup, work.resolve(s.name() + "-" + r));
                             theirs.add(m);
@@ -168,6 +191,18 @@ public final class Http2Benchmark {
                         + " us/req err %d | ratio per round%s, weakest %.2f", s.name(), mean(ours, true),
                         mean(ours, false), ours.stream().mapToLong(Measurement::errors).sum(), mean(theirs, true),
                         mean(theirs, false), theirs.stream().mapToLong(Measurement::errors).sum(), ratios, weakest));
+                if (ab != null) {
+                    StringBuilder ratiosB = new StringBuilder();
+                    double weakestB = Double.MAX_VALUE;
+                    for (int r = 0; r < rounds; r++) {
+                        double ratio = oursB.get(r).requestsPerSecond() / theirs.get(r).requestsPerSecond();
+                        weakestB = Math.min(weakestB, ratio);
+                        ratiosB.append(String.format(" %.2f", ratio));
+                    }
+                    summary.add(String.format("%-10s B (%s) %9.0f req/s %6.1f us/req err %d | ratio to h2load per "
+                            + "round%s, weakest %.2f", s.name(), ab, mean(oursB, true), mean(oursB, false),
+                            oursB.stream().mapToLong(Measurement::errors).sum(), ratiosB, weakestB));
+                }
             }
         }
         System.out.println();
