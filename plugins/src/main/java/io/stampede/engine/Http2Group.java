@@ -25,10 +25,17 @@ import java.util.concurrent.TimeUnit;
  */
 public final class Http2Group {
     /**
-     * With the thread's own loop, while the thread hands out completions already read, it still runs the loop (reads
-     * and writes, without waiting) at least this often, so a response's time is late by at most about this much.
+     * With the thread's own loop, while the thread hands out completions already read, it still reads (without
+     * waiting) at least this often, so a response's time is late by at most about this much ...
      */
     private static final long POLL_INTERVAL_NANOS = TimeUnit.MICROSECONDS.toNanos(50);
+    /**
+     * ... and writes the streams armed meanwhile at least this often, or as soon as it has nothing left to hand out:
+     * each connection's re-armed streams then reach the server together, as h2load writes a read's worth at once
+     * (writing every 50 us sent a stream or two per connection per write; h2c 10x20, same call, three rounds:
+     * 21.9 against 23.8 us of our CPU per request, +7 % req/s). A stream's time starts when it is written.
+     */
+    private static final long WRITE_INTERVAL_NANOS = TimeUnit.MICROSECONDS.toNanos(500);
 
     private final Http2Connection[] connections;
     private final Http2Exchange[] slots;
@@ -36,6 +43,7 @@ public final class Http2Group {
     /** The loop the owner drives itself; null when an engine loop does the I/O. */
     private final ManualIoEventLoop ownLoop;
     private long lastRunNanos;
+    private long lastWriteNanos;
     /**
      * The slot taken by the last call, armed again by the next; null before the first call, which arms them all.
      * Only a taken slot is idle after that, so a sample arms one slot without scanning the others.
@@ -89,8 +97,14 @@ public final class Http2Group {
             taken.arm(request, responseBytesKept, responseTimeoutMillis);
             taken = null;
         }
-        if (ownLoop != null && System.nanoTime() - lastRunNanos >= POLL_INTERVAL_NANOS) {
-            runOwnLoop(-1); // sends what was armed and reads what arrived, without waiting
+        if (ownLoop != null) {
+            long now = System.nanoTime();
+            if (now - lastWriteNanos >= WRITE_INTERVAL_NANOS) {
+                runOwnLoop(-1); // sends what was armed and reads what arrived, without waiting
+            } else if (now - lastRunNanos >= POLL_INTERVAL_NANOS) {
+                ownLoop.runNow(-1); // I/O only: reads what arrived; the armed streams wait in the loop's tasks
+                lastRunNanos = System.nanoTime();
+            }
         }
         CompletionQueue.Node n = queue.poll();
         long idle = TimeUnit.MILLISECONDS.toNanos(Math.max(1, responseTimeoutMillis));
@@ -134,6 +148,7 @@ public final class Http2Group {
     private void runOwnLoop(long waitNanos) {
         ownLoop.run(waitNanos);
         lastRunNanos = System.nanoTime();
+        lastWriteNanos = lastRunNanos;
     }
 
     /** Owner: closes every connection; what is in flight fails. An own loop runs until they closed, then stops. */
