@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 class NginxServerIT {
 
     @Test
-    void servesTheFilesThenStopsWithItsWorkersAndPort() {
+    void servesTheFilesThenStopsWithItsWorkersAndPort() throws InterruptedException {
         NginxServer nginx = NginxServer.start(NginxServer.Options.defaults().withWorkers(2).withAccessLog());
         List<ProcessHandle> processes = nginx.processes();
         int port = nginx.port();
@@ -31,6 +31,11 @@ class NginxServerIT {
             assertEquals(18, NginxServer.TEST_TXT.length());
             HttpExchange index = HttpExchange.send(nginx.host(), port, "GET / HTTP/1.1\r\nHost: x\r\n\r\n");
             assertTrue(index.head().contains("Content-Type: text/html"), index.head());
+            // nginx logs a request after it sent the response, so the line may still be on its way: wait up to 2 s.
+            long deadline = System.nanoTime() + 2_000_000_000L;
+            while (nginx.accessLogConnections().size() < 2 && System.nanoTime() - deadline < 0) {
+                Thread.sleep(20);
+            }
             assertEquals(2, nginx.accessLogConnections().size(), "two requests logged");
         }
         assertTrue(processes.stream().noneMatch(ProcessHandle::isAlive), "nginx master and workers stopped");
