@@ -156,9 +156,8 @@ public final class Http2Group {
         for (Http2Connection c : connections) {
             c.close();
         }
-        if (ownLoop == null) {
-            return;
+        if (ownLoop != null) {
+            Engine.closeOwnedLoop(ownLoop, "HTTP/2 connections");
         }
-        Engine.closeOwnedLoop(ownLoop, "HTTP/2 connections");
     }
 }

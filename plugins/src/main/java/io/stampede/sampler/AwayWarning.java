@@ -16,7 +16,7 @@ import org.slf4j.LoggerFactory;
  */
 final class AwayWarning {
     private static final Logger LOG = LoggerFactory.getLogger(AwayWarning.class);
-    static final long AWAY_WARNING_MILLIS = 100;
+    private static final long AWAY_WARNING_MILLIS = 100;
     private static final long AWAY_WARNING_NANOS = TimeUnit.MILLISECONDS.toNanos(AWAY_WARNING_MILLIS);
 
     private final int connections;

@@ -185,9 +185,8 @@ final class ConnectionGroup {
         for (Http1Connection c : connections) {
             c.close();
         }
-        if (ownLoop == null) {
-            return;
+        if (ownLoop != null) {
+            Engine.closeOwnedLoop(ownLoop, "connections of a connection group");
         }
-        Engine.closeOwnedLoop(ownLoop, "connections of a connection group");
     }
 }

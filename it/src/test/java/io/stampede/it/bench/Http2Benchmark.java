@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -144,11 +145,11 @@ public final class Http2Benchmark {
                 List<Measurement> ours = new ArrayList<>();
                 List<Measurement> oursB = new ArrayList<>();
                 List<Measurement> theirs = new ArrayList<>();
-                Map<String, Object> props = new java.util.HashMap<>(Map.of("port", port,
+                Map<String, Object> props = new HashMap<>(Map.of("port", port,
                         "protocol", s.http1() ? "http/1.1" : s.protocol(), "tls", s.tls(), "threads", s.threads(),
                         "conns", s.connections() / s.threads(), "streams", s.http1() ? 1 : s.streams(),
                         "depth", s.http1() ? s.streams() : 1));
-                Map<String, Object> propsB = new java.util.HashMap<>(props);
+                Map<String, Object> propsB = new HashMap<>(props);
                 if (ab != null) {
                     propsB.put(ab.substring(0, ab.indexOf('=')), ab.substring(ab.indexOf('=') + 1));
                 }
@@ -180,28 +181,14 @@ public final class Http2Benchmark {
                 if (profile != null) {
                     continue;
                 }
-                double weakest = Double.MAX_VALUE;
-                StringBuilder ratios = new StringBuilder();
-                for (int r = 0; r < rounds; r++) {
-                    double ratio = ours.get(r).requestsPerSecond() / theirs.get(r).requestsPerSecond();
-                    weakest = Math.min(weakest, ratio);
-                    ratios.append(String.format(" %.2f", ratio));
-                }
                 summary.add(String.format("%-10s Stampede %9.0f req/s %6.1f us/req err %d | h2load %9.0f req/s %6.1f"
-                        + " us/req err %d | ratio per round%s, weakest %.2f", s.name(), mean(ours, true),
-                        mean(ours, false), ours.stream().mapToLong(Measurement::errors).sum(), mean(theirs, true),
-                        mean(theirs, false), theirs.stream().mapToLong(Measurement::errors).sum(), ratios, weakest));
+                        + " us/req err %d | %s", s.name(), mean(ours, true), mean(ours, false),
+                        ours.stream().mapToLong(Measurement::errors).sum(), mean(theirs, true), mean(theirs, false),
+                        theirs.stream().mapToLong(Measurement::errors).sum(), ratios(ours, theirs, "ratio")));
                 if (ab != null) {
-                    StringBuilder ratiosB = new StringBuilder();
-                    double weakestB = Double.MAX_VALUE;
-                    for (int r = 0; r < rounds; r++) {
-                        double ratio = oursB.get(r).requestsPerSecond() / theirs.get(r).requestsPerSecond();
-                        weakestB = Math.min(weakestB, ratio);
-                        ratiosB.append(String.format(" %.2f", ratio));
-                    }
-                    summary.add(String.format("%-10s B (%s) %9.0f req/s %6.1f us/req err %d | ratio to h2load per "
-                            + "round%s, weakest %.2f", s.name(), ab, mean(oursB, true), mean(oursB, false),
-                            oursB.stream().mapToLong(Measurement::errors).sum(), ratiosB, weakestB));
+                    summary.add(String.format("%-10s B (%s) %9.0f req/s %6.1f us/req err %d | %s", s.name(), ab,
+                            mean(oursB, true), mean(oursB, false), oursB.stream().mapToLong(Measurement::errors).sum(),
+                            ratios(oursB, theirs, "ratio to h2load")));
                 }
             }
         }
@@ -210,6 +197,18 @@ public final class Http2Benchmark {
         try (var files = Files.walk(work)) {
             files.filter(f -> f.toString().endsWith(".jtl")).forEach(f -> f.toFile().delete());
         }
+    }
+
+    /** "WHAT per round 0.93 0.88, weakest 0.88": req/s of ours over h2load's, round by round. */
+    private static String ratios(List<Measurement> ours, List<Measurement> theirs, String what) {
+        StringBuilder perRound = new StringBuilder(what).append(" per round");
+        double weakest = Double.MAX_VALUE;
+        for (int r = 0; r < ours.size(); r++) {
+            double ratio = ours.get(r).requestsPerSecond() / theirs.get(r).requestsPerSecond();
+            weakest = Math.min(weakest, ratio);
+            perRound.append(String.format(" %.2f", ratio));
+        }
+        return perRound.append(String.format(", weakest %.2f", weakest)).toString();
     }
 
     private static double mean(List<Measurement> ms, boolean rate) {
