@@ -190,7 +190,12 @@ if [[ $MODE == haproxy ]]; then
     limit=$(grep -m1 '^LimitNOFILE=' "$(file_of "$d" stampede-limits.conf)" | cut -d= -f2)
     (exec ip netns exec "$d" prlimit --nofile="$limit:$limit" haproxy -db -f "$(file_of "$d" haproxy.cfg)" \
       >> "$RUN/$d-haproxy.log" 2>&1) &
-    keepalived_start "$d" "$(file_of "$d" keepalived.conf)"
+    # Under TCG one fork+exec of curl can take seconds on a loaded host: both nodes' chk_haproxy then time out
+    # and drop the VIP mid-check (seen in CI). Only the track script's timeout is widened; the rest is as rendered.
+    sed -E '/^vrrp_script /,/^}/ s/^([[:space:]]*timeout)[[:space:]]+[0-9]+$/\1 10/' "$(file_of "$d" keepalived.conf)" \
+      > "$RUN/$d-keepalived.conf"
+    say "ADAPT $d: keepalived.conf as rendered but vrrp_script timeout 10 (software emulation forks slowly)"
+    keepalived_start "$d" "$RUN/$d-keepalived.conf"
   done
   t0=$(ms)
   if ! wait_for 30 holds_vip "$MASTER"; then
