@@ -13,6 +13,12 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.EventLoop;
 import io.netty.handler.codec.http2.AbstractHttp2ConnectionHandlerBuilder;
+import io.netty.handler.codec.http2.DefaultHttp2Connection;
+import io.netty.handler.codec.http2.DefaultHttp2ConnectionDecoder;
+import io.netty.handler.codec.http2.DefaultHttp2ConnectionEncoder;
+import io.netty.handler.codec.http2.DefaultHttp2FrameReader;
+import io.netty.handler.codec.http2.DefaultHttp2FrameWriter;
+import io.netty.handler.codec.http2.Http2CodecUtil;
 import io.netty.handler.codec.http2.Http2ConnectionDecoder;
 import io.netty.handler.codec.http2.Http2ConnectionEncoder;
 import io.netty.handler.codec.http2.Http2ConnectionHandler;
@@ -20,6 +26,7 @@ import io.netty.handler.codec.http2.Http2Error;
 import io.netty.handler.codec.http2.Http2Exception;
 import io.netty.handler.codec.http2.Http2FrameAdapter;
 import io.netty.handler.codec.http2.Http2Headers;
+import io.netty.handler.codec.http2.Http2PromisedRequestVerifier;
 import io.netty.handler.codec.http2.Http2Settings;
 import io.netty.handler.ssl.ApplicationProtocolNames;
 import io.netty.handler.ssl.NotSslRecordException;
@@ -331,13 +338,18 @@ public final class Http2Connection {
 
         SessionBuilder(long connectStart) {
             this.connectStart = connectStart;
-            server(false);
             // A header table of 0: the server may not index response fields for us, so decoding a response head
             // adds nothing to a table that every next head would evict again (nginx re-indexes its fields on
-            // every response). Header names and values are not validated: the responses are the server's to judge.
+            // every response), and a head equal to the last one need not be decoded again.
             initialSettings(Http2Settings.defaultSettings().pushEnabled(false).headerTableSize(0)
                     .initialWindowSize(options.streamWindow()));
-            validateHeaders(false);
+            // Built as the builder would for a client, but for the headers decoder. Not kept from the builder: its
+            // limit on control frames queued while unwritable (a guard for servers against flooding clients).
+            var connection = new DefaultHttp2Connection(false);
+            var reader = new DefaultHttp2FrameReader(new RepeatedHeaderBlockDecoder(Http2CodecUtil.DEFAULT_HEADER_LIST_SIZE));
+            var encoder = new DefaultHttp2ConnectionEncoder(connection, new DefaultHttp2FrameWriter());
+            codec(new DefaultHttp2ConnectionDecoder(connection, encoder, reader,
+                    Http2PromisedRequestVerifier.ALWAYS_VERIFY, true, true, false, false), encoder);
             gracefulShutdownTimeoutMillis(1000);
         }
 

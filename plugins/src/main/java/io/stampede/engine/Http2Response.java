@@ -31,6 +31,10 @@ public final class Http2Response implements ReceivedResponse {
     private long headerBytes;
     private long bodyBytes;
     private boolean headersSeen;
+    private Http2Headers lastHead;
+    private int lastHeadStatus;
+    private int lastHeadLen;
+    private String lastHeadContentType;
 
     void reset(int keepLimit) {
         this.keepLimit = Math.max(0, keepLimit);
@@ -47,6 +51,15 @@ public final class Http2Response implements ReceivedResponse {
     void headers(Http2Headers h) {
         CharSequence s = h.status();
         if (headersSeen || s == null) {
+            return;
+        }
+        if (h == lastHead) {
+            // The connection's decoder answered a block equal to the last one with the same fields
+            // (RepeatedHeaderBlockDecoder), and this slot's text of them is still in headerBlock.
+            headersSeen = true;
+            status = lastHeadStatus;
+            headerLen = lastHeadLen;
+            contentType = lastHeadContentType;
             return;
         }
         int code = parseStatus(s);
@@ -78,6 +91,10 @@ public final class Http2Response implements ReceivedResponse {
             }
         }
         append("\r\n");
+        lastHead = h;
+        lastHeadStatus = status;
+        lastHeadLen = headerLen;
+        lastHeadContentType = contentType;
     }
 
     private static int parseStatus(CharSequence s) {
