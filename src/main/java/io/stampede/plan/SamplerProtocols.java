@@ -56,6 +56,11 @@ public final class SamplerProtocols {
                 throw new PlanException(e.getMessage());
             }
         }
+        try { // the HTTP Requests' plan-wide HTTP/2 options (the Stampede samplers have fields of their own)
+            ProtocolSettings.http2Options(name -> properties.getOrDefault(name, ""));
+        } catch (IllegalArgumentException e) {
+            throw new PlanException("-J " + e.getMessage());
+        }
         PropertyResolver resolver = new PropertyResolver(plan.fileName(), properties);
         for (JmxTree.Entry entry : JmxTree.children(plan.top())) {
             if (entry.type().equals("TestPlan")) {
@@ -80,11 +85,17 @@ public final class SamplerProtocols {
     }
 
     /**
-     * JMeter's HTTP Request on the engine: its own protocol, when it has one (else -J stampede.protocol applies). Its
-     * transport comes from the URL, often from an HTTP Request Defaults, so it is left to the sample.
+     * JMeter's HTTP Request on the engine: its own protocol and HTTP/2 options, when it has them (else the -J ones
+     * apply). Its transport comes from the URL, often from an HTTP Request Defaults, so it is left to the sample.
      */
     private static void httpRequest(String file, JmxTree.Entry entry, PropertyResolver resolver) throws PlanException {
         Fields fields = new Fields(entry.element(), resolver);
+        try {
+            ProtocolSettings.http2Options(name -> fields.unknown(name) ? "" : fields.value(name));
+        } catch (IllegalArgumentException e) {
+            throw new PlanException(file + ": HTTP Request '" + entry.name() + "', " + e.getMessage()
+                    + fields.origin(e.getMessage()));
+        }
         String value = fields.value(StampedeSampler.PROTOCOL);
         if (fields.unknown(StampedeSampler.PROTOCOL) || value.isBlank()) {
             return;

@@ -103,4 +103,18 @@ class SamplerProtocolsTest {
                 + " h2c (HTTP/2 over cleartext), or leave it empty for http/1.1",
                 refused("HTTPSamplerProxy", Map.of(), Map.of(), Map.of("stampede.protocol", "quic")));
     }
+
+    @Test
+    void httpRequestsHttp2OptionsOwnAndPlanWideAreChecked() throws Exception {
+        assertEquals("p.jmx: HTTP Request 'GET /', stampede.h2.max_requests: 'many' is not a whole number; enter one"
+                + " between 0 and 2147483647 (or leave it empty for 0)",
+                refused("HTTPSamplerProxy", Map.of("stampede.h2.max_requests", "many"), Map.of(), Map.of()));
+        assertTrue(refused("io.stampede.httprequest.EngineHttpRequest", Map.of("stampede.h2.window", "${__P(w,1)}"),
+                Map.of(), Map.of()).startsWith("p.jmx: HTTP Request 'GET /', stampede.h2.window: 1 is out of range;"
+                + " enter one between 65535 and"));
+        assertTrue(refused("HTTPSamplerProxy", Map.of(), Map.of(), Map.of("stampede.h2.window", "0"))
+                .startsWith("-J stampede.h2.window: 0 is out of range; enter one between 65535 and"));
+        accepted("HTTPSamplerProxy", Map.of("stampede.h2.window", "65535", "stampede.h2.max_requests", "1000"),
+                Map.of(), Map.of("stampede.h2.max_requests", "10"));
+    }
 }

@@ -37,6 +37,7 @@ public final class Http2Group {
      */
     private static final long WRITE_INTERVAL_NANOS = TimeUnit.MICROSECONDS.toNanos(500);
 
+    private final Http2Options options;
     private final Http2Connection[] connections;
     private final Http2Exchange[] slots;
     private final CompletionQueue queue;
@@ -60,6 +61,7 @@ public final class Http2Group {
     public Http2Group(Engine engine, InetSocketAddress remote, InetSocketAddress local, Tls tls,
                       Http2Options options, int connections, int streams, int connectTimeoutMillis,
                       boolean ownLoop) {
+        this.options = options;
         this.ownLoop = ownLoop ? engine.newOwnedLoop() : null;
         // With its own loop the owner never sleeps on the queue (it waits in the loop), so nobody unparks it.
         queue = new CompletionQueue(ownLoop ? null : Thread.currentThread());
@@ -75,6 +77,11 @@ public final class Http2Group {
             this.connections[i] = c;
             System.arraycopy(c.exchanges(), 0, slots, i * streams, streams);
         }
+    }
+
+    /** What its connections were opened with. */
+    public Http2Options options() {
+        return options;
     }
 
     /** False once a connection's event loop stopped (the engine was shut down): make a new group. */

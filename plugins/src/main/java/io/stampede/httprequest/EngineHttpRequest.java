@@ -5,7 +5,9 @@
  */
 package io.stampede.httprequest;
 
+import io.stampede.engine.Http2Options;
 import io.stampede.engine.HttpProtocol;
+import io.stampede.sampler.ProtocolSettings;
 import io.stampede.sampler.StampedeSampler;
 import org.apache.jmeter.engine.event.LoopIterationEvent;
 import org.apache.jmeter.protocol.http.control.CookieManager;
@@ -43,7 +45,14 @@ public final class EngineHttpRequest extends HTTPSamplerBase implements Interrup
      */
     public static final String PROTOCOL = StampedeSampler.PROTOCOL;
 
+    /** HTTP/2's stream window and requests per connection, named and read as {@link #PROTOCOL} is. */
+    public static final String H2_WINDOW = StampedeSampler.H2_WINDOW;
+    public static final String H2_MAX_REQUESTS = StampedeSampler.H2_MAX_REQUESTS;
+
     private transient Hc4Fallback fallback;
+    /** The HTTP/2 settings last read and what they parsed to, as for the protocol. */
+    private transient String http2Text;
+    private transient Http2Options http2Options;
     /** The protocol setting last read and what it parsed to: a sample parses it only when it changed. */
     private transient String protocolText;
     private transient HttpProtocol protocol;
@@ -76,6 +85,36 @@ public final class EngineHttpRequest extends HTTPSamplerBase implements Interrup
             protocolText = text;
         }
         return protocol;
+    }
+
+    /**
+     * HTTP/2's connection options for this element now: {@link #H2_WINDOW} and {@link #H2_MAX_REQUESTS}, each the
+     * element's own property when it has one, else the plan-wide JMeter property. Streams per connection are not
+     * among them: an HTTP Request sends one request per sample.
+     *
+     * @throws IllegalArgumentException naming the property, where it was set, and the fix
+     */
+    Http2Options http2Options() {
+        String window = getPropertyAsString(H2_WINDOW);
+        String maxRequests = getPropertyAsString(H2_MAX_REQUESTS);
+        boolean ownWindow = !window.isBlank();
+        boolean ownMax = !maxRequests.isBlank();
+        window = ownWindow ? window : JMeterUtils.getPropDefault(H2_WINDOW, "");
+        maxRequests = ownMax ? maxRequests : JMeterUtils.getPropDefault(H2_MAX_REQUESTS, "");
+        String text = window + '\n' + maxRequests;
+        if (!text.equals(http2Text)) {
+            String w = window;
+            String m = maxRequests;
+            try {
+                http2Options = ProtocolSettings.http2Options(name -> name.equals(H2_WINDOW) ? w : m);
+            } catch (IllegalArgumentException e) {
+                boolean own = e.getMessage().startsWith(H2_WINDOW) ? ownWindow : ownMax;
+                throw new IllegalArgumentException((own ? "HTTP Request '" + getName() + "', " : "JMeter property ")
+                        + e.getMessage(), e);
+            }
+            http2Text = text;
+        }
+        return http2Options;
     }
 
     private Hc4Fallback fallback() {

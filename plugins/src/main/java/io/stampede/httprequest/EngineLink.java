@@ -185,9 +185,11 @@ final class EngineLink {
      * gets the request as HTTP/1.1 on that connection; this thread notes it once per target in jmeter.log.
      * {@code request}'s HTTP/1.1 form is released here, once no send can still use it.
      *
+     * @param options the connection's window and requests per connection: other options than the open
+     *                connection's close it and open a new one
      * @throws IOException the connect or exchange failure, as the engine names it (GOAWAY, RST_STREAM included)
      */
-    Response exchange(Target target, Http2Request request, boolean keepAlive, int connectTimeout,
+    Response exchange(Target target, Http2Request request, Http2Options options, boolean keepAlive, int connectTimeout,
                       int responseTimeout) throws IOException {
         boolean release = true;
         try {
@@ -196,10 +198,10 @@ final class EngineLink {
                 closeAll();
             }
             Http2Group g = http2ByTarget.get(target);
-            if (g == null || !g.usable()) {
+            if (g == null || !g.usable() || !g.options().equals(options)) {
                 g = new Http2Group(Engine.get(), new InetSocketAddress(target.address(), target.port()),
                         target.local() == null ? null : new InetSocketAddress(target.local(), 0),
-                        target.tls() ? new Tls(target.host(), target.port(), true) : null, Http2Options.DEFAULTS, 1, 1,
+                        target.tls() ? new Tls(target.host(), target.port(), true) : null, options, 1, 1,
                         timeout(connectTimeout), false);
                 Http2Group old = http2ByTarget.put(target, g);
                 if (old != null) {

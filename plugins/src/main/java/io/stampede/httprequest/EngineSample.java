@@ -5,6 +5,7 @@
  */
 package io.stampede.httprequest;
 
+import io.stampede.engine.Http2Options;
 import io.stampede.engine.Http2Request;
 import io.stampede.engine.HttpProtocol;
 import io.stampede.engine.PreparedRequest;
@@ -71,6 +72,7 @@ final class EngineSample {
     private final CookieManager cookieManager;
     private final CacheManager cache;
     private HttpProtocol protocol = HttpProtocol.HTTP_1_1;
+    private Http2Options http2Options = Http2Options.DEFAULTS;
     /** The last hop's request as HTTP/2 sent it, for the result's request headers; null on HTTP/1.1. */
     private Http2Request sentHttp2;
 
@@ -91,6 +93,9 @@ final class EngineSample {
         try {
             firstTarget = link.targets().of(url); // an invalid URI fails here, before the sample starts, as in stock
             protocol = element.protocol();
+            if (protocol.http2()) {
+                http2Options = element.http2Options();
+            }
             own = ownHeaders(url);
         } catch (Exception e) {
             res.sampleStart();
@@ -253,7 +258,7 @@ final class EngineSample {
         }
         sentHttp2 = h2;
         try {
-            return link.exchange(target, h2, req.keepAlive(), element.getConnectTimeout(),
+            return link.exchange(target, h2, http2Options, req.keepAlive(), element.getConnectTimeout(),
                     element.getResponseTimeout());
         } catch (IOException e) {
             throw StockFailures.of(e, u.getHost(), target.address(), target.port(), target.tls());

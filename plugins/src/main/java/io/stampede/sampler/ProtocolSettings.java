@@ -72,13 +72,22 @@ public record ProtocolSettings(HttpProtocol protocol, int connections, int strea
                 field.apply(StampedeSampler.CONNECTIONS_PER_THREAD), 1, 1, MAX_HTTP2_CONNECTIONS);
         int streams = PropertyNumbers.whole(StampedeSampler.H2_STREAMS, field.apply(StampedeSampler.H2_STREAMS), 1, 1,
                 MAX_STREAMS);
-        Http2Options options = new Http2Options(
+        return new ProtocolSettings(protocol, connections, streams, 0, 0, 1, http2Options(field));
+    }
+
+    /**
+     * HTTP/2's connection options ({@code stampede.h2.window}, {@code stampede.h2.max_requests}); JMeter's HTTP Request
+     * on the engine reads them by the same rule.
+     *
+     * @throws IllegalArgumentException naming the field and the fix
+     */
+    public static Http2Options http2Options(UnaryOperator<String> field) {
+        return new Http2Options(
                 PropertyNumbers.whole(StampedeSampler.H2_WINDOW, field.apply(StampedeSampler.H2_WINDOW),
                         Http2Options.DEFAULT_STREAM_WINDOW, 65_535, Integer.MAX_VALUE),
                 Http2Options.DEFAULT_CONNECTION_WINDOW,
                 PropertyNumbers.whole(StampedeSampler.H2_MAX_REQUESTS, field.apply(StampedeSampler.H2_MAX_REQUESTS),
                         0, 0, Integer.MAX_VALUE));
-        return new ProtocolSettings(protocol, connections, streams, 0, 0, 1, options);
     }
 
     /**

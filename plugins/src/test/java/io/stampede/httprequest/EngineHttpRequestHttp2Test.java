@@ -17,6 +17,7 @@ import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -45,6 +46,8 @@ class EngineHttpRequestHttp2Test {
         }
         if (JMeterUtils.getJMeterProperties() != null) {
             JMeterUtils.getJMeterProperties().remove(EngineHttpRequest.PROTOCOL);
+            JMeterUtils.getJMeterProperties().remove(EngineHttpRequest.H2_WINDOW);
+            JMeterUtils.getJMeterProperties().remove(EngineHttpRequest.H2_MAX_REQUESTS);
         }
     }
 
@@ -174,6 +177,42 @@ class EngineHttpRequestHttp2Test {
         assertTrue(h2c.getResponseMessage().contains("stampede.protocol h2c is HTTP/2 over cleartext, but https://"),
                 h2c.getResponseMessage());
         assertTrue(System.nanoTime() - start < 2_000_000_000L, "no wait for a server that cannot answer");
+        assertEquals(0, server.connections.get(), "nothing was sent");
+    }
+
+    @Test
+    void maxRequestsPerConnectionIsHonouredAndAnOptionChangeOpensANewConnection() throws Exception {
+        EngineHttpRequest s = h2c("/", false);
+        s.setProperty(EngineHttpRequest.H2_MAX_REQUESTS, "2");
+        long[] connects = new long[3];
+        for (int i = 0; i < 3; i++) {
+            HTTPSampleResult r = sample(s);
+            assertTrue(r.isSuccessful(), r.getResponseMessage());
+            connects[i] = r.getConnectTime();
+        }
+        assertEquals(2, server.connections.get(), "2 requests on the first connection, the third on a new one");
+        assertTrue(connects[0] > 0 && connects[1] == 0 && connects[2] > 0, Arrays.toString(connects));
+
+        s.setProperty(EngineHttpRequest.H2_WINDOW, "1048576");
+        HTTPSampleResult r = sample(s);
+        assertTrue(r.isSuccessful(), r.getResponseMessage());
+        assertTrue(r.getConnectTime() > 0, "other options: a connection opened with them");
+        assertEquals(3, server.connections.get());
+    }
+
+    @Test
+    void aBadHttp2SettingFailsNamingWhereItWasSetAndTheFix() throws Exception {
+        loadProperty(EngineHttpRequest.H2_WINDOW + "=10");
+        EngineHttpRequest s = h2c("/", false);
+        HTTPSampleResult planWide = sample(s);
+        assertFalse(planWide.isSuccessful());
+        assertTrue(planWide.getResponseMessage().contains("JMeter property stampede.h2.window: 10 is out of range; enter"
+                + " one between 65535 and"), planWide.getResponseMessage());
+        s.setProperty(EngineHttpRequest.H2_MAX_REQUESTS, "-1");
+        s.setProperty(EngineHttpRequest.H2_WINDOW, "65535");
+        HTTPSampleResult own = sample(s);
+        assertTrue(own.getResponseMessage().contains("HTTP Request 'h2', stampede.h2.max_requests: -1 is out of range"),
+                own.getResponseMessage());
         assertEquals(0, server.connections.get(), "nothing was sent");
     }
 
