@@ -66,11 +66,18 @@ class HttpRequestHttp2IT {
         dir = Files.createTempDirectory("stampede-httprequest-h2-");
         accessLog = dir.resolve("access.log");
         TestCertificate cert = TestCertificate.make(dir, "127.0.0.1");
+        Path page = Files.createDirectories(dir.resolve("site"));
+        Files.writeString(page.resolve("page.html"), "<html><head><link rel=\"stylesheet\" href=\"style.css\">"
+                + "<script src=\"app.js\"></script></head><body><img src=\"logo.png\">a page</body></html>");
+        Files.writeString(page.resolve("style.css"), "body { color: black }");
+        Files.writeString(page.resolve("app.js"), "var a = 1;");
+        Files.write(page.resolve("logo.png"), new byte[] {(byte) 0x89, 'P', 'N', 'G', 13, 10, 26, 10});
         httpbin = HttpbinServer.start();
         h2Port = FreePort.loopback();
         h2cPort = FreePort.loopback();
         tlsHttp1Port = FreePort.loopback();
-        String site = "access_log " + accessLog + " h2; location = /test.txt { } location / { proxy_pass "
+        String site = "access_log " + accessLog + " h2; location = /test.txt { } location /site/ { alias " + page
+                + "/; } location / { proxy_pass "
                 + "http://127.0.0.1:" + httpbin.port() + "; proxy_set_header Host $http_host; }";
         String http = "gzip on; gzip_min_length 1; gzip_types text/plain application/json; "
                 + "log_format h2 " + Http2AccessLog.FORMAT + "; "
@@ -99,9 +106,12 @@ class HttpRequestHttp2IT {
 
     /** Runs the stock plan on the engine (the switch jar) against {@code scheme://127.0.0.1:port}. */
     private static JMeterRun.Result run(String name, int port, String scheme, Map<String, Object> props) {
+        return run("httprequest-h2.jmx", name, port, scheme, props);
+    }
+
+    private static JMeterRun.Result run(String plan, String name, int port, String scheme, Map<String, Object> props) {
         Path switchJar = JMeterHome.stampedeRoot().resolve("src/target/jmeter-home/switch/stampede-switch-to-stampede.jar");
-        JMeterRun.Result r = JMeterRun.of(JMeterHome.fromStampedeRoot(), Plans.get("httprequest-h2.jmx"),
-                        dir.resolve(name))
+        JMeterRun.Result r = JMeterRun.of(JMeterHome.fromStampedeRoot(), Plans.get(plan), dir.resolve(name))
                 .property("search_paths", switchJar).property("host", "127.0.0.1").property("port", port)
                 .property("scheme", scheme).property("threads", THREADS).property("loops", LOOPS)
                 .property("sample_variables", "stampede_protocol").properties(props)
@@ -170,6 +180,30 @@ class HttpRequestHttp2IT {
         assertEquals(Set.of("302"), codes(h2).get("set cookie"));
         assertTrue(h2.label("redirect").rows().stream().allMatch(r -> r.url().equals("https://127.0.0.1:" + h2Port
                 + "/get")), "the redirects were followed to /get over h2");
+    }
+
+    /**
+     * "Retrieve All Embedded Resources" with parallel downloads over h2: every page and its three resources arrive over
+     * h2, none fails (a failed resource fails its page), and the resources come on connections of the download pool's
+     * threads, each of which is a thread of its own to the engine.
+     */
+    @Test
+    void embeddedResourcesWithParallelDownloadsOverH2() throws Exception {
+        int before = log(h2Port).size();
+        Jtl jtl = jtl(run("httprequest-h2-embedded.jmx", "embedded", h2Port, "https", Map.of("stampede.protocol", "h2")));
+        List<Line> served = since(h2Port, before);
+        Map<Long, Long> perConnection = Http2AccessLog.perConnection(served);
+        System.out.println("embedded resources over h2: " + served.size() + " requests on " + perConnection.size()
+                + " connections for " + THREADS + " users: " + perConnection);
+        String firstFailure = jtl.rows().stream().filter(r -> !r.success()).map(JtlRow::toString).findFirst()
+                .orElse("none");
+        assertAll(
+                () -> assertEquals(THREADS * LOOPS, jtl.count("page")),
+                () -> assertEquals(0, jtl.errors(), "failed samples, first: " + firstFailure),
+                () -> assertEquals(THREADS * LOOPS * 4, served.size(), "each page and its 3 resources"),
+                () -> assertEquals(Set.of("h2"), served.stream().map(Line::http2).collect(Collectors.toSet())),
+                () -> assertTrue(perConnection.size() > THREADS, "the pool threads' own connections besides the"
+                        + " users': " + perConnection));
     }
 
     @Test
