@@ -128,22 +128,17 @@ class CompareIT {
 
     @Test
     void aFiveMillisecondSlowerTargetIsSeenAndTheSameTargetTwiceIsNot(@TempDir Path tmp) throws Exception {
-        Path out = tmp.resolve("rounds");
-        Result r = run(tmp.resolve("rounds.log"), 300, cli("compare", "--plan",
-                ROOT.resolve("plans/paced.jmx").toString(), "--target", "A=127.0.0.1:" + fast, "--target",
-                "B=127.0.0.1:" + slow, "--rounds", "2", "-J", "threads=4", "-J", "pacing_ms=20", "-J", "duration=12",
-                "-J", "rampup=1", "--warmup", "3", "-o", out.toString()));
-        assertEquals(0, r.exit, r.out);
-        // As it goes: each round's line with the median ratio so far, then the per-round table.
-        assertTrue(r.out.contains("stampede compare: round 1: A p50 ") && r.out.contains("median ratio so far"), r.out);
-        assertTrue(r.out.contains("round 2    A "), r.out);
-        for (String f : List.of("round-1/A", "round-1/B", "round-2/A", "round-2/B")) {
-            assertTrue(Files.isRegularFile(out.resolve(f).resolve("results.jtl")), f);
-        }
-        String report = Files.readString(out.resolve("compare.txt"));
         // The proof needs an injector that was not starved: when the tool itself names the injector as a suspect
-        // (another process took the CPU), its intervals are rightly too wide to call anything, and this is no test.
-        Assumptions.assumeFalse(report.contains("SUSPECT injector"), "the machine was not quiet; compare said:\n"
+        // (another process took the CPU), its intervals are rightly too wide to call anything. Such a run is done
+        // once more (CI once met one: 2.1 % of one run's samples sent late); only two in a row make this no test.
+        Path out = tmp.resolve("rounds-1");
+        String report = compareTwoRounds(tmp, out);
+        if (report.contains("SUSPECT injector")) {
+            System.out.println("CompareIT: the injector was named a suspect; once more:\n" + report);
+            out = tmp.resolve("rounds-2");
+            report = compareTwoRounds(tmp, out);
+        }
+        Assumptions.assumeFalse(report.contains("SUSPECT injector"), "the machine was not quiet twice; compare said:\n"
                 + report);
         Matcher m = SLOWER.matcher(report);
         assertTrue(m.find(), "B is called slower at p50:\n" + report);
@@ -163,6 +158,22 @@ class CompareIT {
         assertTrue(s.out.contains("A#2: no significant difference from A"), "same target:\n" + s.out);
 
         checkPageInChromium(out.resolve("compare.html"), tmp, List.of("A", "B", "A round 1", "B round 2"));
+    }
+
+    /** Two rounds of A and B through the paced plan into {@code out}; checks the run's output, returns compare.txt. */
+    private static String compareTwoRounds(Path tmp, Path out) throws Exception {
+        Result r = run(tmp.resolve(out.getFileName() + ".log"), 300, cli("compare", "--plan",
+                ROOT.resolve("plans/paced.jmx").toString(), "--target", "A=127.0.0.1:" + fast, "--target",
+                "B=127.0.0.1:" + slow, "--rounds", "2", "-J", "threads=4", "-J", "pacing_ms=20", "-J", "duration=12",
+                "-J", "rampup=1", "--warmup", "3", "-o", out.toString()));
+        assertEquals(0, r.exit, r.out);
+        // As it goes: each round's line with the median ratio so far, then the per-round table.
+        assertTrue(r.out.contains("stampede compare: round 1: A p50 ") && r.out.contains("median ratio so far"), r.out);
+        assertTrue(r.out.contains("round 2    A "), r.out);
+        for (String f : List.of("round-1/A", "round-1/B", "round-2/A", "round-2/B")) {
+            assertTrue(Files.isRegularFile(out.resolve(f).resolve("results.jtl")), f);
+        }
+        return Files.readString(out.resolve("compare.txt"));
     }
 
     /** The page draws offline in headless Chromium: the legends are in the live DOM and the screenshot has ink. */
