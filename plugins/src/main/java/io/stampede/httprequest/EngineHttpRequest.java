@@ -51,7 +51,8 @@ public final class EngineHttpRequest extends HTTPSamplerBase implements Interrup
 
     private transient Hc4Fallback fallback;
     /** The HTTP/2 settings last read and what they parsed to, as for the protocol. */
-    private transient String http2Text;
+    private transient String http2Window;
+    private transient String http2MaxRequests;
     private transient Http2Options http2Options;
     /** The protocol setting last read and what it parsed to: a sample parses it only when it changed. */
     private transient String protocolText;
@@ -76,45 +77,46 @@ public final class EngineHttpRequest extends HTTPSamplerBase implements Interrup
      * @throws IllegalArgumentException naming the property and the accepted values
      */
     HttpProtocol protocol() {
-        String own = getPropertyAsString(PROTOCOL);
-        boolean planWide = own.isBlank();
-        String text = planWide ? JMeterUtils.getPropDefault(PROTOCOL, "") : own;
+        String text = setting(PROTOCOL);
         if (!text.equals(protocolText)) {
-            protocol = HttpProtocol.parse(planWide ? "JMeter property " + PROTOCOL
-                    : PROTOCOL + " of HTTP Request '" + getName() + "'", text);
+            protocol = HttpProtocol.parse(ownSetting(PROTOCOL) ? PROTOCOL + " of HTTP Request '" + getName() + "'"
+                    : "JMeter property " + PROTOCOL, text);
             protocolText = text;
         }
         return protocol;
     }
 
     /**
-     * HTTP/2's connection options for this element now: {@link #H2_WINDOW} and {@link #H2_MAX_REQUESTS}, each the
-     * element's own property when it has one, else the plan-wide JMeter property. Streams per connection are not
-     * among them: an HTTP Request sends one request per sample.
+     * HTTP/2's connection options for this element now: {@link #H2_WINDOW} and {@link #H2_MAX_REQUESTS}, each read as
+     * the protocol is. Streams per connection are not among them: an HTTP Request sends one request per sample.
      *
      * @throws IllegalArgumentException naming the property, where it was set, and the fix
      */
     Http2Options http2Options() {
-        String window = getPropertyAsString(H2_WINDOW);
-        String maxRequests = getPropertyAsString(H2_MAX_REQUESTS);
-        boolean ownWindow = !window.isBlank();
-        boolean ownMax = !maxRequests.isBlank();
-        window = ownWindow ? window : JMeterUtils.getPropDefault(H2_WINDOW, "");
-        maxRequests = ownMax ? maxRequests : JMeterUtils.getPropDefault(H2_MAX_REQUESTS, "");
-        String text = window + '\n' + maxRequests;
-        if (!text.equals(http2Text)) {
-            String w = window;
-            String m = maxRequests;
+        String window = setting(H2_WINDOW);
+        String maxRequests = setting(H2_MAX_REQUESTS);
+        if (!window.equals(http2Window) || !maxRequests.equals(http2MaxRequests)) {
             try {
-                http2Options = ProtocolSettings.http2Options(name -> name.equals(H2_WINDOW) ? w : m);
+                http2Options = ProtocolSettings.http2Options(name -> name.equals(H2_WINDOW) ? window : maxRequests);
             } catch (IllegalArgumentException e) {
-                boolean own = e.getMessage().startsWith(H2_WINDOW) ? ownWindow : ownMax;
-                throw new IllegalArgumentException((own ? "HTTP Request '" + getName() + "', " : "JMeter property ")
-                        + e.getMessage(), e);
+                String name = e.getMessage().startsWith(H2_WINDOW) ? H2_WINDOW : H2_MAX_REQUESTS;
+                throw new IllegalArgumentException((ownSetting(name) ? "HTTP Request '" + getName() + "', "
+                        : "JMeter property ") + e.getMessage(), e);
             }
-            http2Text = text;
+            http2Window = window;
+            http2MaxRequests = maxRequests;
         }
         return http2Options;
+    }
+
+    /** A Stampede setting: this element's own property when it has one, else the plan-wide JMeter property. */
+    private String setting(String name) {
+        String own = getPropertyAsString(name);
+        return own.isBlank() ? JMeterUtils.getPropDefault(name, "") : own;
+    }
+
+    private boolean ownSetting(String name) {
+        return !getPropertyAsString(name).isBlank();
     }
 
     private Hc4Fallback fallback() {
