@@ -8,7 +8,7 @@
 #
 # usage: it/bench/h2-benchmark.sh [--duration S (45)] [--warmup S (15)] [--rounds N (2)]
 #                                 [--setups h2c-10x20,h2c-1x100,h2-10x20,h2-1x100,h1-10x20] [--skip-build]
-#                                 [--ab NAME=VALUE]  (a second Stampede row per round with that JMeter property)
+#                                 [--ab NAME=VALUE[,NAME=VALUE]]  (a second Stampede row per round with those JMeter properties)
 #                                 [--profile DIR]  (Stampede's runs only, async-profiler cpu over each measured
 #                                                   window: DIR/<setup>-<round>.collapsed; figures not comparable)
 #   h1-10x20: HTTP/1.1 pipelined 20 deep on 10 connections (h2load --h1), the row next to HTTP/2's.

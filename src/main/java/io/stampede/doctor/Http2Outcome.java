@@ -27,9 +27,10 @@ import java.util.stream.Collectors;
  * @param protocolErrors failed samples whose connection did not speak HTTP/2 as expected
  * @param protocolErrorExample the most frequent protocol error message, or empty
  * @param alpnFallbacks samples that asked for h2 and spoke HTTP/1.1
+ * @param pingTimeouts failed samples whose connection was closed as dead after an unanswered PING
  */
 public record Http2Outcome(Map<String, Long> resetsByCode, Map<String, Long> goAwaysByCode, long protocolErrors,
-        String protocolErrorExample, long alpnFallbacks) {
+        String protocolErrorExample, long alpnFallbacks, long pingTimeouts) {
 
     /** The engine's code names: "REFUSED_STREAM (0x7)" (StreamResetException.codeName). */
     private static final Pattern CODE = Pattern.compile("([A-Z_]+ \\(0x[0-9a-f]+\\))");
@@ -53,7 +54,7 @@ public record Http2Outcome(Map<String, Long> resetsByCode, Map<String, Long> goA
     }
 
     public static Http2Outcome none() {
-        return new Http2Outcome(Map.of(), Map.of(), 0, "", 0);
+        return new Http2Outcome(Map.of(), Map.of(), 0, "", 0, 0);
     }
 
     /**
@@ -64,6 +65,7 @@ public record Http2Outcome(Map<String, Long> resetsByCode, Map<String, Long> goA
         Map<String, Long> resets = new TreeMap<>();
         Map<String, Long> goAways = new TreeMap<>();
         long protocol = 0;
+        long pings = 0;
         String example = "";
         long exampleCount = 0;
         for (Map.Entry<String, Long> e : errorsByCode.entrySet()) {
@@ -72,6 +74,8 @@ public record Http2Outcome(Map<String, Long> resetsByCode, Map<String, Long> goA
                 resets.merge(code(e.getKey()), e.getValue(), Long::sum);
             } else if (kind == ErrorKind.HTTP2_GOAWAY) {
                 goAways.merge(code(e.getKey()), e.getValue(), Long::sum);
+            } else if (kind == ErrorKind.HTTP2_PING_TIMEOUT) {
+                pings += e.getValue();
             } else if (kind == ErrorKind.HTTP2_PROTOCOL_ERROR) {
                 protocol += e.getValue();
                 if (e.getValue() > exampleCount) {
@@ -81,7 +85,7 @@ public record Http2Outcome(Map<String, Long> resetsByCode, Map<String, Long> goA
             }
         }
         return new Http2Outcome(resets, goAways, protocol, example,
-                samplesByProtocol.getOrDefault(StampedeColumns.ALPN_FALLBACK, 0L));
+                samplesByProtocol.getOrDefault(StampedeColumns.ALPN_FALLBACK, 0L), pings);
     }
 
     private static String code(String message) {
@@ -116,6 +120,13 @@ public record Http2Outcome(Map<String, Long> resetsByCode, Map<String, Long> goA
             lines.add("  fix: match stampede.protocol to the server's port: h2c needs a cleartext HTTP/2 port"
                     + " (nginx 'listen PORT http2'), h2 a TLS port offering h2 in ALPN (nginx 'listen PORT ssl http2',"
                     + " HAProxy 'bind ... ssl crt ... alpn h2,http/1.1')");
+        }
+        if (pingTimeouts > 0) {
+            lines.add("server: " + share(pingTimeouts, samples) + " failed because their HTTP/2 connection was closed"
+                    + " as dead: nothing came back for two PING intervals, not even the PING's answer");
+            lines.add("  the server (or a device between) stopped answering while the socket stayed open: a server"
+                    + " overloaded or paused, a firewall or NAT that dropped the flow; check the server's load and"
+                    + " logs at those times, or raise stampede.h2.ping_ms if its pauses are expected");
         }
         if (alpnFallbacks > 0) {
             lines.add("note: " + share(alpnFallbacks, samples) + " asked for h2 and spoke HTTP/1.1: the server did not"

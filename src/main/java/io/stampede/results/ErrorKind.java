@@ -25,6 +25,7 @@ public enum ErrorKind {
     HTTP2_STREAM_RESET("HTTP/2 stream reset by the server (RST_STREAM)", false),
     HTTP2_GOAWAY("HTTP/2 GOAWAY: stream not processed", false),
     HTTP2_PROTOCOL_ERROR("HTTP/2 protocol error", false),
+    HTTP2_PING_TIMEOUT("HTTP/2 connection dead: PING unanswered (stampede.h2.ping_ms)", false),
     HTTP_4XX("HTTP 4xx", false),
     HTTP_5XX("HTTP 5xx", false),
     ASSERTION("assertion failed", false),
@@ -81,6 +82,9 @@ public enum ErrorKind {
         }
         if (text.contains("http2protocolexception")) {
             return HTTP2_PROTOCOL_ERROR;
+        }
+        if (text.contains("pingtimeoutexception")) {
+            return HTTP2_PING_TIMEOUT;
         }
         if (text.contains("refused") || text.contains("hosthostconnect") || text.contains("httphostconnect")) {
             return CONNECTION_REFUSED;

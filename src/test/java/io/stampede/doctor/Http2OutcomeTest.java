@@ -30,7 +30,7 @@ class Http2OutcomeTest {
 
     private static RunStatistics run() {
         RunStatistics stats = new RunStatistics();
-        for (int i = 0; i < 90; i++) {
+        for (int i = 0; i < 89; i++) {
             stats.add(new Sample(1000, 2, "GET", "200", "OK", true, 1, 1, 2000, 2000, "h2"));
         }
         for (int stream = 1; stream <= 7; stream += 2) {
@@ -40,6 +40,8 @@ class Http2OutcomeTest {
         stats.add(failed("GoAwayException", "GOAWAY from the server (NO_ERROR (0x0), last stream 99): stream 101 was"
                 + " not processed, and it was already sent once more on a new connection"));
         stats.add(failed("Http2ProtocolException", "The server at 10.0.0.1:80 did not answer in HTTP/2"));
+        stats.add(failed("PingTimeoutException", "No frame from the server at 10.0.0.1:80 for 2000 ms, not even the"
+                + " answer to a PING sent 1000 ms ago (stampede.h2.ping_ms 1000): the connection was closed as dead"));
         for (int i = 0; i < 3; i++) {
             stats.add(new Sample(1000, 2, "GET", "200", "OK", true, 1, 1, 2000, 2000, StampedeColumns.ALPN_FALLBACK));
         }
@@ -54,6 +56,7 @@ class Http2OutcomeTest {
         assertEquals(Map.of("NO_ERROR (0x0)", 1L), o.goAwaysByCode());
         assertEquals(1, o.protocolErrors());
         assertEquals(3, o.alpnFallbacks());
+        assertEquals(1, o.pingTimeouts());
     }
 
     @Test
@@ -70,6 +73,8 @@ class Http2OutcomeTest {
         assertTrue(all.contains("failed with an HTTP/2 protocol error, e.g. " + CODE + "Http2ProtocolException The"
                 + " server at 10.0.0.1:80 did not answer in HTTP/2"), all);
         assertTrue(all.contains("note: 3 of 100 samples (3.00%) asked for h2 and spoke HTTP/1.1"), all);
+        assertTrue(all.contains("server: 1 of 100 samples (1.00%) failed because their HTTP/2 connection was closed"
+                + " as dead: nothing came back for two PING intervals"), all);
         assertFalse(d.injectorSuspected());
         assertEquals(0, stats.errorsByKind().getOrDefault(ErrorKind.OTHER, 0L), "every failure has its HTTP/2 kind");
     }

@@ -114,7 +114,10 @@ class SamplerProtocolsTest {
                 + " enter one between 65535 and"));
         assertTrue(refused("HTTPSamplerProxy", Map.of(), Map.of(), Map.of("stampede.h2.window", "0"))
                 .startsWith("-J stampede.h2.window: 0 is out of range; enter one between 65535 and"));
+        assertTrue(refused("HTTPSamplerProxy", Map.of(), Map.of(), Map.of("stampede.h2.ping_ms", "20"))
+                .startsWith("-J stampede.h2.ping_ms: 20 ms is below 100 ms; enter 0 for no PINGs or an interval of"
+                + " 100 ms or more"));
         accepted("HTTPSamplerProxy", Map.of("stampede.h2.window", "65535", "stampede.h2.max_requests", "1000"),
-                Map.of(), Map.of("stampede.h2.max_requests", "10"));
+                Map.of(), Map.of("stampede.h2.max_requests", "10", "stampede.h2.ping_ms", "5000"));
     }
 }

@@ -49,6 +49,11 @@ class ErrorKindTest {
         assertEquals(ErrorKind.HTTP2_PROTOCOL_ERROR,
                 ErrorKind.of("Non HTTP response code: io.stampede.engine.Http2ProtocolException",
                         "Non HTTP response message: The server did not answer in HTTP/2 (connection refused?)"));
+        assertEquals(ErrorKind.HTTP2_PING_TIMEOUT,
+                ErrorKind.of("Non HTTP response code: io.stampede.engine.PingTimeoutException",
+                        "Non HTTP response message: No frame from the server at 10.0.0.5:443 for 2000 ms, not even"
+                        + " the answer to a PING sent 1000 ms ago (stampede.h2.ping_ms 1000): the connection was"
+                        + " closed as dead"));
     }
 
     @Test

@@ -31,6 +31,9 @@ import io.netty.handler.codec.http2.Http2Settings;
 import io.netty.handler.ssl.ApplicationProtocolNames;
 import io.netty.handler.ssl.NotSslRecordException;
 import io.netty.handler.ssl.SslHandler;
+import io.netty.handler.timeout.IdleState;
+import io.netty.handler.timeout.IdleStateEvent;
+import io.netty.handler.timeout.IdleStateHandler;
 import io.netty.util.collection.IntObjectHashMap;
 import io.netty.util.collection.IntObjectMap;
 
@@ -52,8 +55,9 @@ import java.util.concurrent.TimeUnit;
  * that does not speak HTTP/2 fails in the connect, with a message saying so), and its time goes to the first stream
  * sent on it. A GOAWAY stops new streams on that connection: streams at or below the last stream id finish there,
  * later ones go once more on a new connection, then fail. So does reaching {@link Http2Options#maxRequestsPerConnection}
- * (without the retry). A RST_STREAM fails its stream only. If the server picks HTTP/1.1 in ALPN, the connection
- * carries one HTTP/1.1 exchange at a time instead.
+ * (without the retry). A RST_STREAM fails its stream only. With {@link Http2Options#pingIntervalMillis} a silent
+ * connection is PINGed, and closed as dead when the PING goes unanswered (its streams fail). If the server picks
+ * HTTP/1.1 in ALPN, the connection carries one HTTP/1.1 exchange at a time instead.
  */
 public final class Http2Connection {
     /** What new streams go to: an HTTP/2 session or, after an ALPN fallback, one HTTP/1.1 exchange at a time. */
@@ -250,6 +254,10 @@ public final class Http2Connection {
 
     private void startHttp2(Channel ch) {
         Session s = new SessionBuilder(connectStartNanos).build();
+        if (options.pingIntervalMillis() > 0) {
+            // Reads only: our own requests do not prove the server alive, and do not keep its idle timer at bay.
+            ch.pipeline().addLast(new IdleStateHandler(options.pingIntervalMillis(), 0, 0, TimeUnit.MILLISECONDS));
+        }
         ch.pipeline().addLast(new Http2FrameCounter(s), s);
     }
 
@@ -381,6 +389,7 @@ public final class Http2Connection {
         private int opened;
         private IOException cause;
         private long goAwayCode = -1;
+        private long pingsSent;
 
         Session(Http2ConnectionDecoder decoder, Http2ConnectionEncoder encoder, Http2Settings settings,
                 long connectStart) {
@@ -563,6 +572,39 @@ public final class Http2Connection {
             }
             if (cause == null) {
                 cause = Failures.io(t);
+            }
+            ctx.close();
+        }
+
+        @Override
+        public void userEventTriggered(ChannelHandlerContext ctx, Object evt) throws Exception {
+            if (evt instanceof IdleStateEvent idle && idle.state() == IdleState.READER_IDLE) {
+                keepAlive(idle.isFirst());
+                return;
+            }
+            super.userEventTriggered(ctx, evt);
+        }
+
+        /**
+         * Nothing read for a PING interval: a PING asks for a frame (and keeps the server's idle timer from closing
+         * an idle connection); nothing read for another interval, its ACK included: the connection is dead, and its
+         * streams fail now instead of at their response timeout. Before SETTINGS the connect timeout decides.
+         */
+        private void keepAlive(boolean first) {
+            if (!ready || !ctx.channel().isActive()) {
+                return;
+            }
+            if (first) {
+                encoder().writePing(ctx, false, ++pingsSent, ctx.newPromise());
+                flush(ctx);
+                return;
+            }
+            if (cause == null) {
+                int interval = options.pingIntervalMillis();
+                cause = new PingTimeoutException("No frame from the server at " + remote.getHostString() + ':'
+                        + remote.getPort() + " for " + 2 * interval + " ms, not even the answer to a PING sent "
+                        + interval + " ms ago (stampede.h2.ping_ms " + interval + "): the connection was closed as"
+                        + " dead");
             }
             ctx.close();
         }

@@ -12,13 +12,23 @@ package io.stampede.engine;
  * @param connectionWindow the receive window of the whole connection (raised with a WINDOW_UPDATE on stream 0)
  * @param maxRequestsPerConnection streams opened on one connection before it is closed gracefully and replaced;
  *                                 0 for no limit (the server's own limit, sent as GOAWAY, applies anyway)
+ * @param pingIntervalMillis a PING after this long without a frame from the server, and the connection closed when
+ *                           another such interval passes without one (its streams fail); 0 for no PINGs
  */
-public record Http2Options(int streamWindow, int connectionWindow, int maxRequestsPerConnection) {
+public record Http2Options(int streamWindow, int connectionWindow, int maxRequestsPerConnection,
+                           int pingIntervalMillis) {
     /** 16 MiB per stream and 1 GiB per connection: a 1 MB body is never throttled by our windows. */
     public static final int DEFAULT_STREAM_WINDOW = 16 * 1024 * 1024;
     public static final int DEFAULT_CONNECTION_WINDOW = 1 << 30;
 
-    public static final Http2Options DEFAULTS = new Http2Options(DEFAULT_STREAM_WINDOW, DEFAULT_CONNECTION_WINDOW, 0);
+    /**
+     * Shorter PING intervals keep nothing alive that 100 ms would not (idle timeouts are seconds) and look like a
+     * PING flood to servers that count them.
+     */
+    public static final int MIN_PING_INTERVAL_MILLIS = 100;
+
+    public static final Http2Options DEFAULTS = new Http2Options(DEFAULT_STREAM_WINDOW, DEFAULT_CONNECTION_WINDOW, 0,
+            0);
 
     public Http2Options {
         if (streamWindow < 65_535 || connectionWindow < 65_535) {
@@ -28,6 +38,12 @@ public record Http2Options(int streamWindow, int connectionWindow, int maxReques
         if (maxRequestsPerConnection < 0) {
             throw new IllegalArgumentException("stampede.h2.max_requests: " + maxRequestsPerConnection
                     + " is negative; enter 0 for no limit or the number of requests per connection");
+        }
+        if (pingIntervalMillis != 0 && pingIntervalMillis < MIN_PING_INTERVAL_MILLIS) {
+            throw new IllegalArgumentException("stampede.h2.ping_ms: " + pingIntervalMillis + " ms is below "
+                    + MIN_PING_INTERVAL_MILLIS + " ms; enter 0 for no PINGs or an interval of " + MIN_PING_INTERVAL_MILLIS
+                    + " ms or more, shorter than the server's idle timeout (nginx keepalive_timeout, HAProxy"
+                    + " timeout client)");
         }
     }
 }

@@ -19,6 +19,7 @@ import org.apache.jmeter.threads.JMeterVariables;
 import org.apache.jmeter.util.JMeterUtils;
 
 import java.net.URL;
+import java.util.List;
 
 /**
  * JMeter's HTTP Request on the Stampede engine. It is an {@link HTTPSamplerBase}, so everything the stock element
@@ -45,14 +46,15 @@ public final class EngineHttpRequest extends HTTPSamplerBase implements Interrup
      */
     public static final String PROTOCOL = StampedeSampler.PROTOCOL;
 
-    /** HTTP/2's stream window and requests per connection, named and read as {@link #PROTOCOL} is. */
+    /** HTTP/2's stream window, requests per connection and PING interval, named and read as {@link #PROTOCOL} is. */
     public static final String H2_WINDOW = StampedeSampler.H2_WINDOW;
     public static final String H2_MAX_REQUESTS = StampedeSampler.H2_MAX_REQUESTS;
+    public static final String H2_PING_MS = StampedeSampler.H2_PING_MS;
+    private static final String[] H2_SETTINGS = {H2_WINDOW, H2_MAX_REQUESTS, H2_PING_MS};
 
     private transient Hc4Fallback fallback;
-    /** The HTTP/2 settings last read and what they parsed to, as for the protocol. */
-    private transient String http2Window;
-    private transient String http2MaxRequests;
+    /** The HTTP/2 settings last read (in {@link #H2_SETTINGS}' order) and what they parsed to, as for the protocol. */
+    private transient String[] http2Texts;
     private transient Http2Options http2Options;
     /** The protocol setting last read and what it parsed to: a sample parses it only when it changed. */
     private transient String protocolText;
@@ -87,24 +89,34 @@ public final class EngineHttpRequest extends HTTPSamplerBase implements Interrup
     }
 
     /**
-     * HTTP/2's connection options for this element now: {@link #H2_WINDOW} and {@link #H2_MAX_REQUESTS}, each read as
-     * the protocol is. Streams per connection are not among them: an HTTP Request sends one request per sample.
+     * HTTP/2's connection options for this element now: {@link #H2_WINDOW}, {@link #H2_MAX_REQUESTS} and
+     * {@link #H2_PING_MS}, each read as the protocol is. Streams per connection are not among them: an HTTP Request
+     * sends one request per sample.
      *
      * @throws IllegalArgumentException naming the property, where it was set, and the fix
      */
     Http2Options http2Options() {
-        String window = setting(H2_WINDOW);
-        String maxRequests = setting(H2_MAX_REQUESTS);
-        if (!window.equals(http2Window) || !maxRequests.equals(http2MaxRequests)) {
+        boolean changed = http2Texts == null;
+        for (int i = 0; i < H2_SETTINGS.length && !changed; i++) {
+            changed = !setting(H2_SETTINGS[i]).equals(http2Texts[i]);
+        }
+        if (changed) {
+            String[] texts = new String[H2_SETTINGS.length];
+            for (int i = 0; i < texts.length; i++) {
+                texts[i] = setting(H2_SETTINGS[i]);
+            }
             try {
-                http2Options = ProtocolSettings.http2Options(name -> name.equals(H2_WINDOW) ? window : maxRequests);
+                http2Options = ProtocolSettings.http2Options(name -> {
+                    int i = List.of(H2_SETTINGS).indexOf(name);
+                    return i < 0 ? "" : texts[i];
+                });
             } catch (IllegalArgumentException e) {
-                String name = e.getMessage().startsWith(H2_WINDOW) ? H2_WINDOW : H2_MAX_REQUESTS;
+                String name = List.of(H2_SETTINGS).stream().filter(e.getMessage()::startsWith).findFirst()
+                        .orElse(H2_WINDOW);
                 throw new IllegalArgumentException((ownSetting(name) ? "HTTP Request '" + getName() + "', "
                         : "JMeter property ") + e.getMessage(), e);
             }
-            http2Window = window;
-            http2MaxRequests = maxRequests;
+            http2Texts = texts;
         }
         return http2Options;
     }

@@ -76,8 +76,8 @@ public record ProtocolSettings(HttpProtocol protocol, int connections, int strea
     }
 
     /**
-     * HTTP/2's connection options ({@code stampede.h2.window}, {@code stampede.h2.max_requests}); JMeter's HTTP Request
-     * on the engine reads them by the same rule.
+     * HTTP/2's connection options ({@code stampede.h2.window}, {@code stampede.h2.max_requests},
+     * {@code stampede.h2.ping_ms}); JMeter's HTTP Request on the engine reads them by the same rule.
      *
      * @throws IllegalArgumentException naming the field and the fix
      */
@@ -87,7 +87,9 @@ public record ProtocolSettings(HttpProtocol protocol, int connections, int strea
                         Http2Options.DEFAULT_STREAM_WINDOW, 65_535, Integer.MAX_VALUE),
                 Http2Options.DEFAULT_CONNECTION_WINDOW,
                 PropertyNumbers.whole(StampedeSampler.H2_MAX_REQUESTS, field.apply(StampedeSampler.H2_MAX_REQUESTS),
-                        0, 0, Integer.MAX_VALUE));
+                        0, 0, Integer.MAX_VALUE),
+                PropertyNumbers.whole(StampedeSampler.H2_PING_MS, field.apply(StampedeSampler.H2_PING_MS), 0, 0,
+                        Integer.MAX_VALUE));
     }
 
     /**

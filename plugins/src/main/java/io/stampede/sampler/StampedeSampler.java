@@ -41,6 +41,8 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
     public static final String H2_MAX_REQUESTS = "stampede.h2.max_requests";
     /** HTTP/2: receive window per stream in bytes (the connection's is 1 GiB). */
     public static final String H2_WINDOW = "stampede.h2.window";
+    /** HTTP/2: PING after this many ms without a frame from the server (keep-alive, dead-peer check); 0 for none. */
+    public static final String H2_PING_MS = "stampede.h2.ping_ms";
 
     public static final String CONNECTIONS_PER_THREAD = ScheduleSettings.CONNECTIONS_PER_THREAD;
     public static final String PACING_MS = ScheduleSettings.PACING_MS;

@@ -232,4 +232,71 @@ class Http2ConnectionTest {
             t.join(2000);
         }
     }
+
+    private static Http2Group pinging(Http2TestServer server, int pingMillis, boolean ownLoop) {
+        Http2Options pings = new Http2Options(Http2Options.DEFAULT_STREAM_WINDOW,
+                Http2Options.DEFAULT_CONNECTION_WINDOW, 0, pingMillis);
+        return new Http2Group(Engine.get(), server.address(), null, null, pings, 1, 1, 20_000, ownLoop);
+    }
+
+    @ParameterizedTest(name = "PING every {0} ms")
+    @ValueSource(ints = {0, 100})
+    void anIdleConnectionIsPingedOnlyWhenAsked(int pingMillis) throws Exception {
+        try (Http2TestServer server = new Http2TestServer(0, false)) {
+            Http2Group g = pinging(server, pingMillis, false);
+            Http2Exchange first = g.next(request("GET", "/", "", server.address()), 1000, 2000);
+            assertFalse(first.failed(), () -> String.valueOf(first.failure()));
+            Thread.sleep(650); // idle: the engine's loop runs the PING timer
+            if (pingMillis == 0) {
+                assertEquals(0, server.pings.get(), "no PINGs unless stampede.h2.ping_ms asks for them");
+            } else {
+                // One per 100 ms of silence: the ACK is a frame, so the next interval starts from it.
+                assertTrue(server.pings.get() >= 2 && server.pings.get() <= 8, "PINGs: " + server.pings.get());
+            }
+            Http2Exchange second = g.next(request("GET", "/", "", server.address()), 1000, 2000);
+            assertFalse(second.failed(), () -> String.valueOf(second.failure()));
+            assertEquals(0, second.connectNanos(), "the same connection");
+            assertEquals(1, server.connections.get());
+            g.close();
+        }
+    }
+
+    @ParameterizedTest(name = "own loop: {0}")
+    @ValueSource(booleans = {false, true})
+    void aPeerThatStopsAnsweringPingsFailsItsStreamsLongBeforeTheirTimeout(boolean ownLoop) throws Exception {
+        try (Http2TestServer server = new Http2TestServer(0, false)) {
+            Http2Group g = pinging(server, 100, ownLoop);
+            Http2Exchange warm = g.next(request("GET", "/", "", server.address()), 1000, 2000);
+            assertFalse(warm.failed(), () -> String.valueOf(warm.failure()));
+            server.ignorePings = true;
+            long start = System.nanoTime();
+            Http2Exchange e = g.next(request("GET", "/never", "", server.address()), 1000, 10_000);
+            long millis = (System.nanoTime() - start) / 1_000_000;
+            assertTrue(e.failed());
+            assertInstanceOf(PingTimeoutException.class, e.failure());
+            assertTrue(e.failure().getMessage().contains("not even the answer to a PING sent 100 ms ago"
+                    + " (stampede.h2.ping_ms 100)"), e.failure().getMessage());
+            // Two silent intervals (200 ms) and the timer's own slack, not the 10 s response timeout.
+            assertTrue(millis >= 190 && millis < 3000, "failed after " + millis + " ms");
+            server.ignorePings = false;
+            Http2Exchange next = g.next(request("GET", "/", "", server.address()), 1000, 2000);
+            assertFalse(next.failed(), () -> String.valueOf(next.failure()));
+            assertEquals(2, server.connections.get(), "the dead connection was replaced");
+            g.close();
+        }
+    }
+
+    @ParameterizedTest(name = "own loop: {0}")
+    @ValueSource(booleans = {false, true})
+    void aSlowResponseOnAConnectionThatAnswersPingsIsNotCutShort(boolean ownLoop) throws Exception {
+        try (Http2TestServer server = new Http2TestServer(0, false)) {
+            Http2Group g = pinging(server, 100, ownLoop);
+            Http2Exchange e = g.next(request("GET", "/never", "", server.address()), 1000, 700);
+            assertTrue(e.failed());
+            assertInstanceOf(ResponseTimeoutException.class, e.failure(), "the response timeout, not a dead peer");
+            assertTrue(server.pings.get() >= 4, "PINGs while waiting: " + server.pings.get());
+            assertEquals(1, server.connections.get());
+            g.close();
+        }
+    }
 }

@@ -34,12 +34,15 @@ import java.util.concurrent.atomic.AtomicInteger;
  * A small h2c server for the engine's protocol tests, answering by path: {@code /} 200 "hello", {@code /echo} the
  * request body's length, {@code /reset} RST_STREAM REFUSED_STREAM, {@code /never} nothing, {@code /slow} after 30 ms.
  * It can cap concurrent streams in its SETTINGS and send GOAWAY (last stream id = the stream that triggers it) at
- * the first request of every connection. It counts connections, streams and the most streams active at once.
+ * the first request of every connection. It counts connections, streams, PINGs and the most streams active at once,
+ * and stops answering PINGs while {@link #ignorePings} is set (a peer that is gone but whose socket stays open).
  */
 public final class Http2TestServer implements AutoCloseable {
     public final AtomicInteger connections = new AtomicInteger();
     public final AtomicInteger streams = new AtomicInteger();
     public final AtomicInteger maxActive = new AtomicInteger();
+    public final AtomicInteger pings = new AtomicInteger();
+    public volatile boolean ignorePings;
     private final EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
     private final Channel server;
     private final long maxConcurrentStreams;
@@ -71,6 +74,7 @@ public final class Http2TestServer implements AutoCloseable {
     private final class Builder extends AbstractHttp2ConnectionHandlerBuilder<Handler, Builder> {
         Builder() {
             server(true);
+            autoAckPingFrame(false);
             Http2Settings s = Http2Settings.defaultSettings();
             if (maxConcurrentStreams > 0) {
                 s.maxConcurrentStreams(maxConcurrentStreams);
@@ -161,6 +165,15 @@ public final class Http2TestServer implements AutoCloseable {
                     request(ctx, id);
                 }
                 return n + padding;
+            }
+
+            @Override
+            public void onPingRead(ChannelHandlerContext ctx, long data) {
+                pings.incrementAndGet();
+                if (!ignorePings) {
+                    encoder().writePing(ctx, true, data, ctx.newPromise());
+                    flush(ctx);
+                }
             }
         }
     }

@@ -48,6 +48,7 @@ class EngineHttpRequestHttp2Test {
             JMeterUtils.getJMeterProperties().remove(EngineHttpRequest.PROTOCOL);
             JMeterUtils.getJMeterProperties().remove(EngineHttpRequest.H2_WINDOW);
             JMeterUtils.getJMeterProperties().remove(EngineHttpRequest.H2_MAX_REQUESTS);
+            JMeterUtils.getJMeterProperties().remove(EngineHttpRequest.H2_PING_MS);
         }
     }
 
@@ -213,7 +214,25 @@ class EngineHttpRequestHttp2Test {
         HTTPSampleResult own = sample(s);
         assertTrue(own.getResponseMessage().contains("HTTP Request 'h2', stampede.h2.max_requests: -1 is out of range"),
                 own.getResponseMessage());
+        s.setProperty(EngineHttpRequest.H2_MAX_REQUESTS, "");
+        s.setProperty(EngineHttpRequest.H2_PING_MS, "50");
+        HTTPSampleResult ping = sample(s);
+        assertTrue(ping.getResponseMessage().contains("HTTP Request 'h2', stampede.h2.ping_ms: 50 ms is below 100 ms;"
+                + " enter 0 for no PINGs"), ping.getResponseMessage());
         assertEquals(0, server.connections.get(), "nothing was sent");
+    }
+
+    @Test
+    void pingsGoOutWhileTheThreadThinksWhenAsked() throws Exception {
+        loadProperty(EngineHttpRequest.H2_PING_MS + "=100");
+        EngineHttpRequest s = h2c("/", false);
+        assertTrue(sample(s).isSuccessful());
+        Thread.sleep(450); // a timer: the engine's loop keeps the connection's PINGs going
+        assertTrue(server.pings.get() >= 2, "PINGs: " + server.pings.get());
+        HTTPSampleResult next = sample(s);
+        assertTrue(next.isSuccessful(), next.getResponseMessage());
+        assertEquals(0, next.getConnectTime(), "the same connection");
+        assertEquals(1, server.connections.get());
     }
 
     private static void loadProperty(String line) throws Exception {

@@ -57,6 +57,10 @@ class ProtocolSettingsTest {
                         + " h2c; leave it empty"));
         assertTrue(refused(Map.of(StampedeSampler.PROTOCOL, "h2", StampedeSampler.H2_MAX_REQUESTS, "-5"))
                 .startsWith("stampede.h2.max_requests: -5 is out of range"));
+        assertTrue(refused(Map.of(StampedeSampler.PROTOCOL, "h2c", StampedeSampler.H2_PING_MS, "99"))
+                .startsWith("stampede.h2.ping_ms: 99 ms is below 100 ms; enter 0 for no PINGs"));
+        assertTrue(refused(Map.of(StampedeSampler.PROTOCOL, "h2c", StampedeSampler.H2_PING_MS, "1s"))
+                .startsWith("stampede.h2.ping_ms: '1s' is not a whole number"));
         assertTrue(refused(Map.of(StampedeSampler.TARGET_RATE, "fast")).startsWith("stampede.target_rate: 'fast' is"
                 + " not a rate"));
     }

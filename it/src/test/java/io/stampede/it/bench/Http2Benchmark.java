@@ -87,8 +87,9 @@ public final class Http2Benchmark {
                 case "--profile" -> profile = Path.of(args[i + 1]).toAbsolutePath();
                 case "--ab" -> {
                     ab = args[i + 1];
-                    if (!ab.matches("[\\w.]+=\\S+")) {
-                        System.err.println("h2-benchmark: --ab takes NAME=VALUE, a JMeter property for the B row");
+                    if (!ab.matches("[\\w.]+=[^,\\s]+(,[\\w.]+=[^,\\s]+)*")) {
+                        System.err.println("h2-benchmark: --ab takes NAME=VALUE[,NAME=VALUE...], JMeter properties "
+                                + "for the B row (threads and conns are the plan's own, e.g. threads=1,conns=10)");
                         System.exit(2);
                     }
                 }
@@ -151,7 +152,10 @@ public final class Http2Benchmark {
                         "depth", s.http1() ? s.streams() : 1));
                 Map<String, Object> propsB = new HashMap<>(props);
                 if (ab != null) {
-                    propsB.put(ab.substring(0, ab.indexOf('=')), ab.substring(ab.indexOf('=') + 1));
+                    for (String nameValue : ab.split(",")) {
+                        propsB.put(nameValue.substring(0, nameValue.indexOf('=')),
+                                nameValue.substring(nameValue.indexOf('=') + 1));
+                    }
                 }
                 int rows = ab == null ? 2 : 3;
                 for (int r = 0; r < rounds; r++) {
