@@ -37,7 +37,7 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         description = {
             "Compare runs side by side: req/s, errors by kind, p50/p90/p99/p99.9/max (corrected where recorded) "
-                    + "per label and overall, each against the first (the baseline) with a 95 % confidence "
+                    + "per label and overall, each against the first (the baseline) with a 95 %% confidence "
                     + "interval and a verdict, the injector's own share, and an HTML page with the percentile "
                     + "spectrum and throughput/p99 over time.",
             "",

@@ -57,7 +57,16 @@ class ExitCodesTest {
             out.getBuffer().setLength(0);
             List<String> args = new ArrayList<>(command);
             args.add("--help");
-            assertEquals(ExitCodes.OK, run(args.toArray(String[]::new)), command + ": " + err);
+            // picocli formats descriptions: a lone '%' makes it warn on the JVM's stderr and print the raw text.
+            java.io.PrintStream stderr = System.err;
+            java.io.ByteArrayOutputStream warnings = new java.io.ByteArrayOutputStream();
+            System.setErr(new java.io.PrintStream(warnings, true, java.nio.charset.StandardCharsets.UTF_8));
+            try {
+                assertEquals(ExitCodes.OK, run(args.toArray(String[]::new)), command + ": " + err);
+            } finally {
+                System.setErr(stderr);
+            }
+            assertEquals("", warnings.toString(java.nio.charset.StandardCharsets.UTF_8), command + " --help");
             String help = out.toString();
             assertTrue(help.contains("Exit status:"), command + " help:\n" + help);
             // picocli wraps long meanings onto the next line: compare with the white space folded
