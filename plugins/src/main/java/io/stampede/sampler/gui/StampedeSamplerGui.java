@@ -50,6 +50,11 @@ abstract class StampedeSamplerGui extends AbstractSamplerGui {
     private final JTextField streams = field(4, "HTTP/2 streams in flight per connection (stampede.h2.streams), "
             + "capped by the server's SETTINGS_MAX_CONCURRENT_STREAMS. Requests in flight per thread = connections "
             + "x streams.");
+    private final JTextField maxRequests = field(7, "HTTP/2: streams one connection carries before a graceful "
+            + "reconnect (stampede.h2.max_requests); empty or 0 for no limit (the server's own limit still applies).");
+    private final JTextField ping = field(7, "HTTP/2: a PING after this many ms without a frame from the server "
+            + "(stampede.h2.ping_ms), 100 or more; the connection is closed as dead when another interval passes "
+            + "without one. Empty or 0: no PINGs.");
     private final JTextField connections = field(6, "Connections one JMeter thread keeps busy "
             + "(stampede.connections_per_thread), default 1. Above 1 each sample returns the next completed "
             + "response and sends a new request on that connection: for requests that do not depend on each other.");
@@ -84,6 +89,7 @@ abstract class StampedeSamplerGui extends AbstractSamplerGui {
         protocol.setToolTipText("stampede.protocol: http/1.1 (default); h2 = HTTP/2 over TLS with ALPN, HTTP/1.1 "
                 + "if the server does not offer h2; h2c = HTTP/2 over cleartext (prior knowledge).");
         addRow(server, 1, "Protocol:", protocol, "HTTP/2 streams:", streams);
+        addRow(server, 2, "Requests per connection:", maxRequests, "PING after silence (ms):", ping);
         JPanel options = new JPanel(new GridBagLayout());
         options.setBorder(BorderFactory.createTitledBorder("Connection and response"));
         addRow(options, 0, "Connect timeout (ms):", connectTimeout, "Response timeout (ms):", responseTimeout);
@@ -188,6 +194,8 @@ abstract class StampedeSamplerGui extends AbstractSamplerGui {
         String p = el.getPropertyAsString(StampedeSampler.PROTOCOL);
         protocol.setSelectedItem(p.isEmpty() ? "http/1.1" : p);
         streams.setText(el.getPropertyAsString(StampedeSampler.H2_STREAMS));
+        maxRequests.setText(el.getPropertyAsString(StampedeSampler.H2_MAX_REQUESTS));
+        ping.setText(el.getPropertyAsString(StampedeSampler.H2_PING_MS));
         connections.setText(el.getPropertyAsString(StampedeSampler.CONNECTIONS_PER_THREAD));
         pacing.setText(el.getPropertyAsString(StampedeSampler.PACING_MS));
         targetRate.setText(el.getPropertyAsString(StampedeSampler.TARGET_RATE));
@@ -209,6 +217,8 @@ abstract class StampedeSamplerGui extends AbstractSamplerGui {
         Object p = protocol.getEditor().getItem();
         el.setProperty(StampedeSampler.PROTOCOL, p == null ? "" : p.toString().trim());
         el.setProperty(StampedeSampler.H2_STREAMS, streams.getText());
+        el.setProperty(StampedeSampler.H2_MAX_REQUESTS, maxRequests.getText());
+        el.setProperty(StampedeSampler.H2_PING_MS, ping.getText());
         el.setProperty(StampedeSampler.CONNECTIONS_PER_THREAD, connections.getText());
         el.setProperty(StampedeSampler.PACING_MS, pacing.getText());
         el.setProperty(StampedeSampler.TARGET_RATE, targetRate.getText());
@@ -229,6 +239,8 @@ abstract class StampedeSamplerGui extends AbstractSamplerGui {
         keepAlive.setSelected(true);
         protocol.setSelectedItem("http/1.1");
         streams.setText("1");
+        maxRequests.setText("");
+        ping.setText("");
         connections.setText("1");
         pacing.setText("");
         targetRate.setText("");

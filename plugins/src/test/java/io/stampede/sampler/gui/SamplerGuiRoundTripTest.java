@@ -26,7 +26,8 @@ class SamplerGuiRoundTripTest {
             StampedeSampler.CONNECT_TIMEOUT, StampedeSampler.RESPONSE_TIMEOUT, StampedeSampler.RESPONSE_BYTES_KEPT,
             StampedeSampler.CONNECTIONS_PER_THREAD, StampedeSampler.PACING_MS, StampedeSampler.TARGET_RATE,
             StampedeSampler.SOURCE_ADDRESSES, StampedeSampler.PIPELINE_DEPTH, StampedeSampler.TLS_SNI,
-            StampedeSampler.TLS_TRUST_ALL, StampedeSampler.PROTOCOL, StampedeSampler.H2_STREAMS);
+            StampedeSampler.TLS_TRUST_ALL, StampedeSampler.PROTOCOL, StampedeSampler.H2_STREAMS,
+            StampedeSampler.H2_MAX_REQUESTS, StampedeSampler.H2_PING_MS);
 
     private static void setCommon(StampedeSampler s) {
         s.setName("my sampler");
@@ -44,6 +45,8 @@ class SamplerGuiRoundTripTest {
         s.setProperty(StampedeSampler.TLS_SNI, "www.example.test");
         s.setProperty(StampedeSampler.PROTOCOL, "${__P(protocol,h2c)}");
         s.setProperty(StampedeSampler.H2_STREAMS, "20");
+        s.setProperty(StampedeSampler.H2_MAX_REQUESTS, "1000");
+        s.setProperty(StampedeSampler.H2_PING_MS, "${__P(ping_ms,15000)}");
         s.setProperty(new org.apache.jmeter.testelement.property.BooleanProperty(StampedeSampler.TLS_TRUST_ALL,
                 true));
     }
