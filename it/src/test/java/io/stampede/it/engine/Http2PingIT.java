@@ -155,6 +155,8 @@ class Http2PingIT {
         List<JtlRow> rows = Jtl.read(result.jtl()).rows();
         assertEquals(3, rows.size(), rows::toString);
         JtlRow dead = rows.get(1);
+        System.out.printf("Http2PingIT: nginx frozen, the waiting sample failed after %d ms (%s); the next connected"
+                + " in %d ms%n", dead.elapsed(), dead.responseCode(), rows.get(2).connect());
         assertAll(
                 () -> assertTrue(rows.get(0).success(), rows.get(0)::toString),
                 () -> assertEquals("Non HTTP response code: io.stampede.engine.PingTimeoutException",
