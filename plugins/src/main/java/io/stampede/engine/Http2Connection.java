@@ -255,7 +255,7 @@ public final class Http2Connection {
     private void startHttp2(Channel ch) {
         Session s = new SessionBuilder(connectStartNanos).build();
         if (options.pingIntervalMillis() > 0) {
-            // Reads only: our own requests do not prove the server alive, and do not keep its idle timer at bay.
+            // Reads only: what we send proves nothing about the server.
             ch.pipeline().addLast(new IdleStateHandler(options.pingIntervalMillis(), 0, 0, TimeUnit.MILLISECONDS));
         }
         ch.pipeline().addLast(new Http2FrameCounter(s), s);
@@ -586,9 +586,10 @@ public final class Http2Connection {
         }
 
         /**
-         * Nothing read for a PING interval: a PING asks for a frame (and keeps the server's idle timer from closing
-         * an idle connection); nothing read for another interval, its ACK included: the connection is dead, and its
-         * streams fail now instead of at their response timeout. Before SETTINGS the connect timeout decides.
+         * Nothing read for a PING interval: a PING asks for a frame (and is activity to servers and devices that count
+         * any frame, e.g. HAProxy's timeout client; not nginx's keepalive_timeout); nothing read for another interval,
+         * its ACK included: the connection is dead, and its streams fail now instead of at their response timeout.
+         * Before SETTINGS the connect timeout decides.
          */
         private void keepAlive(boolean first) {
             if (!ready || !ctx.channel().isActive()) {

@@ -42,8 +42,8 @@ public record Http2Options(int streamWindow, int connectionWindow, int maxReques
         if (pingIntervalMillis != 0 && pingIntervalMillis < MIN_PING_INTERVAL_MILLIS) {
             throw new IllegalArgumentException("stampede.h2.ping_ms: " + pingIntervalMillis + " ms is below "
                     + MIN_PING_INTERVAL_MILLIS + " ms; enter 0 for no PINGs or an interval of " + MIN_PING_INTERVAL_MILLIS
-                    + " ms or more, shorter than the server's idle timeout (nginx keepalive_timeout, HAProxy"
-                    + " timeout client)");
+                    + " ms or more, shorter than the idle timeout to outlast (HAProxy's timeout client, a NAT's or"
+                    + " firewall's)");
         }
     }
 }
