@@ -89,7 +89,7 @@ abstract class StampedeSamplerGui extends AbstractSamplerGui {
         protocol.setToolTipText("stampede.protocol: http/1.1 (default); h2 = HTTP/2 over TLS with ALPN, HTTP/1.1 "
                 + "if the server does not offer h2; h2c = HTTP/2 over cleartext (prior knowledge).");
         addRow(server, 1, "Protocol:", protocol, "HTTP/2 streams:", streams);
-        addRow(server, 2, "Requests per connection:", maxRequests, "PING after silence (ms):", ping);
+        addRow(server, 2, "Requests/conn.:", maxRequests, "PING after (ms):", ping);
         JPanel options = new JPanel(new GridBagLayout());
         options.setBorder(BorderFactory.createTitledBorder("Connection and response"));
         addRow(options, 0, "Connect timeout (ms):", connectTimeout, "Response timeout (ms):", responseTimeout);
