@@ -20,8 +20,6 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -87,7 +85,8 @@ class Http2IT {
                 "-c", dir.resolve("nginx.conf").toString(), "-g", "daemon off;").redirectErrorStream(true)
                 .redirectOutput(dir.resolve("nginx.out").toFile()).start();
         for (int port : new int[] {h2Port, h2cPort, http1TlsPort, oneStreamPort}) {
-            awaitListening(port);
+            FreePort.awaitListening(port, nginx, "nginx", () -> Folders.readQuietly(dir.resolve("nginx.out"))
+                    + Folders.readQuietly(dir.resolve("error.log")));
         }
     }
 
@@ -102,19 +101,6 @@ class Http2IT {
         if (dir != null) {
             Folders.deleteQuietly(dir);
         }
-    }
-
-    private static void awaitListening(int port) throws Exception {
-        for (int i = 0; i < 100 && nginx.isAlive(); i++) {
-            try (Socket s = new Socket()) {
-                s.connect(new InetSocketAddress("127.0.0.1", port), 200);
-                return;
-            } catch (IOException notYet) {
-                Thread.sleep(100);
-            }
-        }
-        throw new IllegalStateException("nginx did not start: " + Files.readString(dir.resolve("nginx.out"))
-                + Files.readString(dir.resolve("error.log")));
     }
 
     private static List<Line> log(int port) throws IOException {

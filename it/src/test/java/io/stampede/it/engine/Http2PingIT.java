@@ -18,9 +18,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -64,15 +61,7 @@ class Http2PingIT {
                 + "backend web\n  server web1 127.0.0.1:" + nginx.port() + "\n");
         haproxy = new ProcessBuilder("haproxy", "-db", "-f", cfg.toString()).redirectErrorStream(true)
                 .redirectOutput(dir.resolve("haproxy.log").toFile()).start();
-        for (int i = 0; i < 100 && haproxy.isAlive(); i++) {
-            try (Socket s = new Socket()) {
-                s.connect(new InetSocketAddress("127.0.0.1", haproxyH2c), 200);
-                return;
-            } catch (IOException notYet) {
-                Thread.sleep(100);
-            }
-        }
-        throw new IllegalStateException("haproxy did not start: " + Files.readString(dir.resolve("haproxy.log")));
+        FreePort.awaitListening(haproxyH2c, haproxy, "haproxy", () -> Folders.readQuietly(dir.resolve("haproxy.log")));
     }
 
     @AfterAll

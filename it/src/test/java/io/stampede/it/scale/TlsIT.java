@@ -8,15 +8,13 @@ package io.stampede.it.scale;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.stampede.it.support.Folders;
 import io.stampede.it.support.FreePort;
 import io.stampede.it.support.JMeterHome;
 import io.stampede.it.support.JMeterRun;
 import io.stampede.it.support.Jtl;
 import io.stampede.it.support.JtlRow;
 import io.stampede.it.support.Plans;
-import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -55,7 +53,9 @@ class TlsIT {
         Process server = new ProcessBuilder(nginx).redirectErrorStream(true)
                 .redirectOutput(dir.resolve("nginx.out").toFile()).start();
         try {
-            awaitListening(port, server, dir);
+            FreePort.awaitListening(port, server, "nginx with TLS",
+                    () -> Folders.readQuietly(dir.resolve("nginx.out"))
+                            + Folders.readQuietly(dir.resolve("error.log")));
             JMeterRun.Result r = JMeterRun.of(JMeterHome.fromStampedeRoot().requirePlugin("stampede-plugins.jar"),
                     Plans.get("scale-tls.jmx"), work.resolve("jmeter"))
                     .property("host", "127.0.0.1")
@@ -106,19 +106,6 @@ class TlsIT {
                 server.destroyForcibly();
             }
         }
-    }
-
-    private static void awaitListening(int port, Process server, Path dir) throws Exception {
-        for (int i = 0; i < 100 && server.isAlive(); i++) {
-            try (Socket s = new Socket()) {
-                s.connect(new InetSocketAddress("127.0.0.1", port), 200);
-                return;
-            } catch (IOException notYet) {
-                Thread.sleep(100);
-            }
-        }
-        throw new IllegalStateException("nginx with TLS did not start: " + Files.readString(dir.resolve("nginx.out"))
-                + Files.readString(dir.resolve("error.log")));
     }
 
     private static void run(List<String> command) throws Exception {

@@ -29,7 +29,7 @@ public final class Folders {
         }
     }
 
-    static String readQuietly(Path file) {
+    public static String readQuietly(Path file) {
         try {
             return Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8) : "";
         } catch (IOException e) {

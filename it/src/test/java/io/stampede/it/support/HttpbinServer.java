@@ -47,7 +47,7 @@ public final class HttpbinServer implements AutoCloseable {
                 throw new IllegalStateException("httpbin exited with " + p.exitValue() + " (install the Debian "
                         + "package python3-httpbin): " + Folders.readQuietly(out));
             }
-            if (NginxServer.accepts(port)) {
+            if (FreePort.accepts(port)) {
                 return new HttpbinServer(p, port, out);
             }
             try {

@@ -7,9 +7,6 @@ package io.stampede.it.support;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -127,7 +124,7 @@ public final class NginxServer implements AutoCloseable {
                         + ": " + Folders.readQuietly(dir.resolve("error.log")) + Folders.readQuietly(dir.resolve("nginx.out")));
             }
             // The master listens before it forks the workers: wait for both, so callers see every process.
-            if (accepts(port) && process.descendants().count() >= options.workers()) {
+            if (FreePort.accepts(port) && process.descendants().count() >= options.workers()) {
                 return new NginxServer(options, dir, port, process);
             }
             sleep(20);
@@ -136,14 +133,6 @@ public final class NginxServer implements AutoCloseable {
         throw new IllegalStateException("nginx did not accept on 127.0.0.1:" + port + " within " + START_TIMEOUT);
     }
 
-    static boolean accepts(int port) {
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 200);
-            return true;
-        } catch (IOException e) {
-            return false;
-        }
-    }
 
     public int port() {
         return port;
