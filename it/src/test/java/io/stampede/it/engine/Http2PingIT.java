@@ -126,6 +126,7 @@ class Http2PingIT {
         // PINGs after 1 s of silence; the plan's response timeout is 30 s.
         JMeterRun.Running running = plan(nginxH2c, 1000, 300, "nginx-frozen").start();
         List<ProcessHandle> frozen = new ArrayList<>();
+        JMeterRun.Result result;
         try {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
             while (nginx.accessLogConnections().isEmpty() && System.nanoTime() < deadline && running.isAlive()) {
@@ -138,8 +139,8 @@ class Http2PingIT {
             Thread.sleep(4000);
         } finally {
             signal("-CONT", frozen);
+            result = running.await(); // also when the test failed above: JMeter ends (or is killed) here
         }
-        JMeterRun.Result result = running.await();
         assertTrue(result.succeeded(), result.describe());
         List<JtlRow> rows = Jtl.read(result.jtl()).rows();
         assertEquals(3, rows.size(), rows::toString);
