@@ -58,15 +58,17 @@ public final class ConnectionPool {
     /**
      * Waits for a lease, at most {@code timeoutMillis}; the caller must {@link #release} it exactly once.
      *
+     * @return true when the caller had to queue for it (a lease free at once returns false), so that only a real
+     *         wait is reported as one: the time a free lease takes is the sampler's own, like any other
      * @throws PoolTimeoutException when every connection stayed busy that long
      */
-    public void lease(int timeoutMillis) throws PoolTimeoutException, InterruptedIOException {
+    public boolean lease(int timeoutMillis) throws PoolTimeoutException, InterruptedIOException {
         Waiter w;
         lock.lock();
         try {
             if (free > 0 && waiters.isEmpty()) {
                 free--;
-                return;
+                return false;
             }
             w = new Waiter();
             waiters.addLast(w);
@@ -90,6 +92,7 @@ public final class ConnectionPool {
             }
             LockSupport.parkNanos(this, left);
         }
+        return true;
     }
 
     /** Marks {@code w} as gone unless a lease reached it first; true when it did (the caller holds a lease). */

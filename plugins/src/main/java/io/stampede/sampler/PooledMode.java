@@ -55,8 +55,9 @@ final class PooledMode implements SamplingMode {
         }
         long start = System.nanoTime();
         ConnectionPool pool = Engine.get().pool(key(s.target()), poolSize);
+        boolean queued;
         try {
-            pool.lease(s.connectTimeout());
+            queued = pool.lease(s.connectTimeout());
         } catch (IOException e) {
             return filler.notSent(res, start, e);
         }
@@ -68,7 +69,9 @@ final class PooledMode implements SamplingMode {
                 c = new Http1Connection(engine, engine.nextLoop(), null, null, remote, null, s.connectTimeout(), 1,
                         s.target().tls());
             }
-            long waited = System.nanoTime() - start;
+            // Only a wait in the pool's queue is reported (in Connect when no connection is opened); a GC pause
+            // between start and a free lease is not a wait for a connection, as on a thread's own connection.
+            long waited = queued ? System.nanoTime() - start : 0;
             Exchange e = completion.send(c, req, s.responseBytesKept(), s.connectTimeout(), s.responseTimeout());
             filler.fill(res, e, start, waited);
             if (e.failed()) {
