@@ -52,6 +52,11 @@ public final class Exchange extends CompletionQueue.Node implements Runnable {
     int responseBytesKept;
     private long responseTimeoutNanos;
     private long intendedNanos;
+    /** Counts the arms, so that the loop can tell a request it was given from one armed again after it. */
+    private int generation;
+
+    /** Event loop: the generation last {@link Http1Connection#submit submitted}. */
+    int submittedGeneration;
 
     // Written on the event loop before the outcome is published.
     long connectStartNanos;
@@ -75,6 +80,7 @@ public final class Exchange extends CompletionQueue.Node implements Runnable {
         queue = to;
         beginOnCaller(req, sendAtNanos, responseBytesKept);
         responseTimeoutNanos = responseTimeout * 1_000_000L;
+        generation++;
         state = ARMED;
         try {
             long delay = sendAtNanos - System.nanoTime();
@@ -150,6 +156,45 @@ public final class Exchange extends CompletionQueue.Node implements Runnable {
     /** Any thread: fails the exchange if it is still waiting to be sent or for its response; true if it did. */
     boolean fail(IOException why) {
         return complete(SENT, FAILED, why) || complete(ARMED, FAILED, why);
+    }
+
+    /** Event loop, as it submits the exchange: the request armed now is the one in the connection's ring. */
+    void submitted() {
+        submittedGeneration = generation;
+    }
+
+    /**
+     * Event loop: the owner gave up on the request the ring holds (a timeout) and armed the exchange again for its
+     * next one, whose own submit is still queued; such an entry is stale. Reading the volatile state first publishes
+     * the generation of that arm.
+     */
+    boolean armedAgain() {
+        return state == ARMED && generation != submittedGeneration;
+    }
+
+    /**
+     * Event loop: fails the request the connection was given, unless the owner has armed the exchange again since:
+     * the next request must not fail with the old attempt's outcome (a connect the owner timed out and closed, whose
+     * failure reaches the loop after the owner armed again). The state is moved first, so the owner cannot arm
+     * between the check and the failure.
+     */
+    boolean failSubmitted(IOException why) {
+        return failSubmitted(SENT, why) || failSubmitted(ARMED, why);
+    }
+
+    private boolean failSubmitted(int from, IOException why) {
+        if (!STATE.compareAndSet(this, from, COMPLETING)) {
+            return false;
+        }
+        if (generation != submittedGeneration) {
+            state = from;
+            return false;
+        }
+        failure = why;
+        deadlineNanos = 0;
+        state = FAILED;
+        queue.offer(this);
+        return true;
     }
 
     private boolean complete(int from, int to, IOException why) {

@@ -90,6 +90,11 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
         return loop;
     }
 
+    /** Event loop: whether a connect (TLS handshake included) is under way. */
+    boolean connecting() {
+        return connecting;
+    }
+
     /** The server this connection (re)connects to. */
     public InetSocketAddress remote() {
         return remote;
@@ -124,6 +129,7 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
             return;
         }
         dropSettled(e);
+        e.submitted();
         ring[(head + size) % ring.length] = e;
         size++;
         Channel ch = channel;
@@ -242,13 +248,14 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
      * Before a new channel: what the old one left in the ring goes. The owner may close a channel (a timeout, an
      * interrupt) and arm again before the old channel's inactive event runs, which is then ignored, as it belongs to a
      * channel no longer current: exchanges the owner already completed are dropped, ones still waiting for a response
-     * on the old channel fail as closed, and armed ones stay, in order, for the new channel.
+     * on the old channel fail as closed, and armed ones stay, in order, for the new channel (except one armed again
+     * after its owner gave up on it: its own submit is queued and adds it).
      */
     private void forgetOldChannel() {
         int kept = 0;
         for (int i = 0; i < size; i++) {
             Exchange e = ring[(head + i) % ring.length];
-            if (e.state() == Exchange.ARMED) {
+            if (e.state() == Exchange.ARMED && !e.armedAgain()) {
                 ring[(head + kept++) % ring.length] = e;
             } else if (e.state() == Exchange.SENT) {
                 e.fail(Failures.closedByServer(e.framer.progress()));
@@ -267,8 +274,9 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
      * taken the outcome and armed the same exchange (a depth-1 connection has one) for its next request. That entry
      * is no longer the old channel's: failing it with the old channel would fail the new request before it is sent,
      * and keeping it would count the exchange twice, so the stale keep-alive retry (one exchange in the ring) would
-     * never apply on this connection again. On the wire only SENT entries are live, off it only ARMED ones, and
-     * {@code resubmitted} (being submitted again now) is live only as the entry about to be added.
+     * never apply on this connection again. On the wire only SENT entries are live, off it only ARMED ones not armed
+     * again since they were submitted (an owner that gave up on a connect arms again while the ring still holds the
+     * entry), and {@code resubmitted} (being submitted again now) is live only as the entry about to be added.
      */
     private void dropSettled(Exchange resubmitted) {
         int kept = 0;
@@ -276,7 +284,7 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
         for (int i = 0; i < size; i++) {
             Exchange x = ring[(head + i) % ring.length];
             boolean onWire = i < written;
-            if (x != resubmitted && x.state() == (onWire ? Exchange.SENT : Exchange.ARMED)) {
+            if (x != resubmitted && x.state() == (onWire ? Exchange.SENT : Exchange.ARMED) && !x.armedAgain()) {
                 ring[(head + kept++) % ring.length] = x;
                 if (onWire) {
                     keptWritten++;
@@ -303,7 +311,7 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
 
     private void failAll(IOException why) {
         while (size > 0) {
-            pop().fail(why);
+            pop().failSubmitted(why);
         }
     }
 

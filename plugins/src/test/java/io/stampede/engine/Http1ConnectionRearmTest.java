@@ -36,7 +36,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * A depth-1 connection whose exchange timed out and is armed again for the next request before the closed channel's
  * inactive event has run on the loop (the owner is quick; the loop is busy). The order of the loop's tasks is forced
  * here by blocking the loop, so each interleaving runs every time. HttpRequestParityIT met the first one about once
- * in three runs: OPTIONS right after a response timeout failed with "closed by the server before any byte".
+ * in three runs: OPTIONS right after a response timeout failed with "closed by the server before any byte". The same
+ * holds for a connect the owner timed out: the next request gets a connect of its own, not the old one's failure.
  */
 @Timeout(30)
 class Http1ConnectionRearmTest {
@@ -240,5 +241,83 @@ class Http1ConnectionRearmTest {
         assertNull(dropped.failure(), () -> "retried on a new connection, got " + dropped.failure());
         assertEquals("200 ok", outcome(dropped));
         assertFalse(requests.isEmpty());
+    }
+
+    /**
+     * A listening socket whose accept queue is full, so a connect to it hangs (the kernel drops the SYN) until the
+     * client gives up; loopback only. The sockets that filled it go to {@code fillers}, to close after the test.
+     */
+    private static void fillAcceptQueue(ServerSocket hung, List<Socket> fillers) throws IOException {
+        for (int i = 0; i < 8; i++) {
+            Socket s = new Socket();
+            fillers.add(s);
+            try {
+                s.connect(hung.getLocalSocketAddress(), 200);
+            } catch (java.net.SocketTimeoutException full) {
+                return;
+            }
+        }
+        throw new IllegalStateException("the accept queue of a backlog-1 socket never filled");
+    }
+
+    @Test
+    void aRequestArmedBeforeTheTimedOutConnectIsClosedGetsAConnectOfItsOwn() throws Exception {
+        int connectTimeout = 300;
+        List<Socket> fillers = new ArrayList<>();
+        try (ServerSocket hung = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            fillAcceptQueue(hung, fillers);
+            connection.close();
+            connection = new Http1Connection(Engine.get(), Engine.get().nextLoop(), null, null,
+                    new InetSocketAddress(InetAddress.getLoopbackAddress(), hung.getLocalPort()), null, connectTimeout,
+                    1, null);
+            Exchange slot = connection.exchanges()[0];
+            CountDownLatch held = new CountDownLatch(1);
+            CountDownLatch release = new CountDownLatch(1);
+            Thread holder = new Thread(() -> {
+                try {
+                    // Hold the loop once the connect is under way: the owner's connect timeout then closes the
+                    // channel behind the hold, and the Netty connect timeout is queued there too.
+                    while (!connection.loop().submit(connection::connecting).get(5, TimeUnit.SECONDS)) {
+                        Thread.sleep(1);
+                    }
+                    holdLoop(held, release);
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            holder.setDaemon(true);
+            holder.start();
+            PreparedRequest first = request("/first");
+            Exchange timedOut = completion.send(connection, first, 1024, connectTimeout, 10_000);
+            first.release();
+            assertTrue(held.await(5, TimeUnit.SECONDS));
+            assertEquals(ConnectTimeoutException.class, timedOut.failure().getClass());
+            // The next request is armed while the old connect's close still waits on the held loop.
+            Thread releaser = new Thread(() -> {
+                while (slot.state() != Exchange.ARMED) {
+                    Thread.onSpinWait();
+                }
+                release.countDown();
+            });
+            releaser.setDaemon(true);
+            releaser.start();
+            PreparedRequest second = request("/second");
+            long start = System.nanoTime();
+            Exchange next = completion.send(connection, second, 1024, connectTimeout, 10_000);
+            long tookMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+            second.release();
+            assertEquals(ConnectTimeoutException.class, next.failure().getClass(), next.failure().toString());
+            assertTrue(tookMillis >= connectTimeout - 20, "the second request waited for a connect of its own, not "
+                    + "the old one's failure: " + tookMillis + " ms");
+        } finally {
+            for (Socket s : fillers) {
+                s.close();
+            }
+        }
+    }
+
+    private static PreparedRequest request(String path) {
+        return PreparedRequest.ofBytes(("GET " + path + " HTTP/1.1\r\nHost: t\r\n\r\n")
+                .getBytes(StandardCharsets.US_ASCII), false, null);
     }
 }
