@@ -24,7 +24,7 @@ import java.util.concurrent.TimeUnit;
 public final class Exchange extends CompletionQueue.Node implements Runnable {
     static final int ARMED = 0;
     static final int SENT = 1;
-    private static final int COMPLETING = 2;
+    static final int COMPLETING = 2;
     private static final int DONE = 3;
     private static final int FAILED = 4;
     /** The owner holds it: its outcome was taken and it is not armed again yet; also the initial state. */

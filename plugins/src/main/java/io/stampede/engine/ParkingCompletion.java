@@ -50,9 +50,16 @@ public final class ParkingCompletion {
                 abort(connection, e, Failures.interrupted());
                 continue;
             }
+            int state = e.state();
+            if (state == Exchange.COMPLETING) {
+                // For nanoseconds: an outcome is being published, or the loop is putting back an exchange it found
+                // armed again; either way the next look decides, and a connect deadline must not be reset by it.
+                Thread.onSpinWait();
+                continue;
+            }
             long now = System.nanoTime();
             long deadline;
-            if (e.state() == Exchange.ARMED) {
+            if (state == Exchange.ARMED) {
                 // Connecting (or reconnecting for a retry): the connect timeout counts from when that began.
                 if (connectDeadline == 0) {
                     connectDeadline = now + connectTimeout;
