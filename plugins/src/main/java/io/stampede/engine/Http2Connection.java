@@ -479,12 +479,35 @@ public final class Http2Connection {
             }
         }
 
+        /**
+         * Whether {@code e}, in flight on stream {@code id} here, still waits for that stream's response. It does not
+         * once its owner timed it out: the owner's cancel is queued behind this read, and the owner may have armed
+         * the exchange again for its next request already (or it went out on another stream), which a late frame of
+         * the old stream must not fill, complete or fail. Only this loop sends, so the answer holds for the read.
+         */
+        private boolean carries(Http2Exchange e, int id) {
+            return e.state() == Http2Exchange.SENT && e.streamId == id && e.carrier == this;
+        }
+
+        /** The exchange waiting for stream {@code id}'s response, or null (none, or one its owner gave up on). */
+        private Http2Exchange carried(int id, boolean streamEnds) {
+            Http2Exchange e = inFlight.get(id);
+            if (e == null || carries(e, id)) {
+                return e;
+            }
+            if (streamEnds) {
+                inFlight.remove(id); // over on both sides: the owner's cancel has nothing left to reset
+                afterRead = true;
+            }
+            return null;
+        }
+
         @Override
         public void frame(boolean inbound, int streamId, int type, int payloadLength) {
             if (streamId == 0 || type == Http2FrameCounter.DATA && inbound) {
                 return; // inbound DATA is counted as it is decoded, padding included
             }
-            Http2Exchange e = inFlight.get(streamId);
+            Http2Exchange e = carried(streamId, false);
             if (e == null) {
                 return;
             }
@@ -504,7 +527,7 @@ public final class Http2Connection {
             if (e.h2.complete()) {
                 e.succeedInRead(System.nanoTime());
             } else {
-                e.fail(new Http2ProtocolException("HTTP/2 stream " + streamId + " ended without a response status",
+                e.failSent(new Http2ProtocolException("HTTP/2 stream " + streamId + " ended without a response status",
                         null));
             }
         }
@@ -519,11 +542,14 @@ public final class Http2Connection {
             }
             for (int id : unprocessed) {
                 Http2Exchange e = inFlight.remove(id);
+                if (!carries(e, id)) {
+                    continue;
+                }
                 if (!e.retried && e.unsend()) {
                     e.retried = true;
                     pending.addFirst(e);
                 } else {
-                    e.fail(new GoAwayException("GOAWAY from the server (" + StreamResetException.codeName(errorCode)
+                    e.failSent(new GoAwayException("GOAWAY from the server (" + StreamResetException.codeName(errorCode)
                             + ", last stream " + lastStreamId + "): stream " + id + " was not processed, and it was "
                             + "already sent once more on a new connection"));
                 }
@@ -557,8 +583,8 @@ public final class Http2Connection {
         protected void onStreamError(ChannelHandlerContext ctx, boolean outbound, Throwable t,
                                      Http2Exception.StreamException se) {
             Http2Exchange e = inFlight.remove(se.streamId());
-            if (e != null) {
-                e.fail(new Http2ProtocolException("HTTP/2 stream " + se.streamId() + " error: " + t.getMessage(), t));
+            if (e != null && carries(e, se.streamId())) {
+                e.failSent(new Http2ProtocolException("HTTP/2 stream " + se.streamId() + " error: " + t.getMessage(), t));
                 afterRead = true;
             }
             super.onStreamError(ctx, outbound, t, se);
@@ -632,8 +658,10 @@ public final class Http2Connection {
                 connecting = null;
                 failPending(notHttp2(why));
             }
-            for (Http2Exchange e : inFlight.values()) {
-                e.fail(why);
+            for (IntObjectMap.PrimitiveEntry<Http2Exchange> en : inFlight.entries()) {
+                if (carries(en.value(), en.key())) {
+                    en.value().failSent(why);
+                }
             }
             inFlight.clear();
             if (current == this) {
@@ -664,7 +692,7 @@ public final class Http2Connection {
             @Override
             public void onHeadersRead(ChannelHandlerContext ctx, int streamId, Http2Headers headers, int padding,
                                       boolean endOfStream) {
-                Http2Exchange e = inFlight.get(streamId);
+                Http2Exchange e = carried(streamId, endOfStream);
                 if (e == null) {
                     return;
                 }
@@ -686,7 +714,7 @@ public final class Http2Connection {
             @Override
             public int onDataRead(ChannelHandlerContext ctx, int streamId, ByteBuf data, int padding,
                                   boolean endOfStream) {
-                Http2Exchange e = inFlight.get(streamId);
+                Http2Exchange e = carried(streamId, endOfStream);
                 if (e != null) {
                     e.h2.data(data, padding);
                     if (endOfStream) {
@@ -699,9 +727,10 @@ public final class Http2Connection {
 
             @Override
             public void onRstStreamRead(ChannelHandlerContext ctx, int streamId, long errorCode) {
-                Http2Exchange e = inFlight.remove(streamId);
+                Http2Exchange e = carried(streamId, true);
                 if (e != null) {
-                    e.fail(new StreamResetException(streamId, errorCode));
+                    inFlight.remove(streamId);
+                    e.failSent(new StreamResetException(streamId, errorCode));
                     afterRead = true;
                 }
             }

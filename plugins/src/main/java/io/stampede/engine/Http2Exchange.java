@@ -114,6 +114,7 @@ public final class Http2Exchange extends CompletionQueue.Node implements Runnabl
         }
         boolean overHttp1 = stream == 0;
         sentNanos = now;
+        firstByteNanos = 0; // as arm() did, again here: a late frame of a stream timed out could have set it since
         carrier = on;
         streamId = stream;
         http1 = overHttp1;
@@ -155,6 +156,15 @@ public final class Http2Exchange extends CompletionQueue.Node implements Runnabl
     /** Any thread: fails the exchange if it still waits to be sent or for its response; true if it did. */
     boolean fail(IOException why) {
         return complete(SENT, FAILED, why, true) || complete(ARMED, FAILED, why, true);
+    }
+
+    /**
+     * Event loop: fails the exchange if it still waits for the response of the stream it went out on; true if it
+     * did. A stream's own failures use this, never {@link #fail}: once the owner timed the stream out it may arm the
+     * exchange again at any moment, and only the loop moves an armed exchange to SENT.
+     */
+    boolean failSent(IOException why) {
+        return complete(SENT, FAILED, why, true);
     }
 
     private boolean complete(int from, int to, IOException why, boolean wake) {

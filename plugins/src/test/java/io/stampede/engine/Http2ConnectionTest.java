@@ -5,7 +5,9 @@
  */
 package io.stampede.engine;
 
+import io.netty.channel.ManualIoEventLoop;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -19,11 +21,13 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The HTTP/2 session against a real (in-test, Netty) h2c server: streams, limits, resets, GOAWAY, timeouts. */
@@ -199,6 +203,58 @@ class Http2ConnectionTest {
             assertEquals(1, server.connections.get(), "the timeout reset a stream, not the connection");
             g.close();
         }
+    }
+
+    /**
+     * The server resets a stream just as its owner times it out: the reset is read after the owner armed the same
+     * slot for its next request, and must not fail that one. A loop the test drives itself makes the order exact:
+     * nothing is read until the test runs it.
+     */
+    @Test
+    void aLateResetOfAStreamItsOwnerTimedOutDoesNotFailTheNextRequest() throws Exception {
+        try (Http2TestServer server = new Http2TestServer(0, false)) {
+            ManualIoEventLoop loop = Engine.get().newOwnedLoop();
+            CompletionQueue queue = new CompletionQueue(null);
+            Http2Connection c = new Http2Connection(Engine.get(), loop, queue, server.address(), null, 20_000, 1,
+                    null, Http2Options.DEFAULTS);
+            Http2Exchange e = c.exchanges()[0];
+            try {
+                e.arm(request("GET", "/", "", server.address()), 1000, 10_000);
+                assertFalse(runUntilDone(loop, queue).failed(), () -> String.valueOf(e.failure()));
+                e.arm(request("GET", "/reset", "", server.address()), 1000, 50);
+                for (int i = 0; i < 1000 && e.state() != Http2Exchange.SENT; i++) {
+                    loop.run(TimeUnit.MILLISECONDS.toNanos(5)); // the write; the reset is not read in the same run
+                }
+                assertEquals(Http2Exchange.SENT, e.state());
+                Thread.sleep(200); // the server's RST_STREAM waits in the socket, the 50 ms timeout has passed
+                assertTrue(e.expireIfOverdue(System.nanoTime()));
+                assertSame(e, queue.poll());
+                e.take();
+                e.arm(request("GET", "/", "", server.address()), 1000, 10_000);
+                Http2Exchange next = runUntilDone(loop, queue);
+                assertFalse(next.failed(), () -> "the next request failed with the old stream's reset: "
+                        + next.failure());
+                assertEquals(200, next.response().status());
+                assertEquals("hello", text(next.response()));
+            } finally {
+                c.close();
+                Engine.closeOwnedLoop(loop, "test connection");
+            }
+        }
+    }
+
+    /** Runs the test's own loop until an outcome arrives (at most 10 s); it is taken. */
+    private static Http2Exchange runUntilDone(ManualIoEventLoop loop, CompletionQueue queue) {
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        CompletionQueue.Node n = queue.poll();
+        while (n == null && System.nanoTime() - end < 0) {
+            loop.run(TimeUnit.MILLISECONDS.toNanos(10));
+            n = queue.poll();
+        }
+        assertNotNull(n, "no outcome within 10 s");
+        Http2Exchange done = (Http2Exchange) n;
+        done.take();
+        return done;
     }
 
     @ParameterizedTest(name = "own loop: {0}")
