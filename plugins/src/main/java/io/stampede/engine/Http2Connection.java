@@ -782,6 +782,11 @@ public final class Http2Connection {
             }
         }
 
+        /** Whether the exchange in flight still waits for this response: not once its owner timed it out. */
+        private boolean carriesInFlight() {
+            return inFlight.state() == Http2Exchange.SENT && inFlight.carrier == this;
+        }
+
         @Override
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
             ByteBuf in = (ByteBuf) msg;
@@ -790,6 +795,9 @@ public final class Http2Connection {
                 if (e == null) {
                     ctx.close(); // bytes nobody asked for
                     return;
+                }
+                if (!carriesInFlight()) {
+                    return; // timed out by its owner, whose cancel closes this connection
                 }
                 long now = System.nanoTime();
                 if (e.firstByteNanos == 0) {
@@ -822,14 +830,14 @@ public final class Http2Connection {
         @Override
         public void channelInactive(ChannelHandlerContext ctx) {
             Http2Exchange e = inFlight;
-            inFlight = null;
-            if (e != null) {
+            if (e != null && carriesInFlight()) {
                 if (cause == null && e.h1.closeReceived()) {
                     e.succeed(System.nanoTime());
                 } else {
-                    e.fail(cause != null ? cause : Failures.closedByServer(e.h1.progress()));
+                    e.failSent(cause != null ? cause : Failures.closedByServer(e.h1.progress()));
                 }
             }
+            inFlight = null;
             if (current == this) {
                 current = null;
                 pump(); // HTTP/1.1 closes connections as a matter of course: the next request reconnects
