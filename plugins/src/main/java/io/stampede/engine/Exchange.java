@@ -134,13 +134,25 @@ public final class Exchange extends CompletionQueue.Node implements Runnable {
         return deadlineNanos;
     }
 
-    /** Event loop: the request is on the wire now. */
-    void sent(long now) {
+    /**
+     * Event loop: the request the connection was given goes on the wire now. False when its owner failed it
+     * meanwhile (a connect timeout, an interrupt), which a plain write of the state would overwrite, or armed it
+     * again since (the new request's own submit is queued and sends it).
+     */
+    boolean sent(long now) {
+        if (!STATE.compareAndSet(this, ARMED, COMPLETING)) {
+            return false;
+        }
+        if (generation != submittedGeneration) {
+            state = ARMED;
+            return false;
+        }
         if (sentNanos == 0) {
             sentNanos = now;
         }
         deadlineNanos = now + responseTimeoutNanos;
         state = SENT;
+        return true;
     }
 
     /** Event loop: a sent exchange goes back to waiting for a (new) connection, for a retry. */
@@ -155,7 +167,18 @@ public final class Exchange extends CompletionQueue.Node implements Runnable {
 
     /** Any thread: fails the exchange if it is still waiting to be sent or for its response; true if it did. */
     boolean fail(IOException why) {
-        return complete(SENT, FAILED, why) || complete(ARMED, FAILED, why);
+        for (;;) {
+            int s = state;
+            if (s == SENT || s == ARMED) {
+                if (complete(s, FAILED, why)) {
+                    return true;
+                }
+            } else if (s == COMPLETING) {
+                Thread.onSpinWait(); // another thread holds it for nanoseconds (an outcome, a send, an arm checked)
+            } else {
+                return false; // settled, or held by its owner
+            }
+        }
     }
 
     /** Event loop, as it submits the exchange: the request armed now is the one in the connection's ring. */

@@ -226,8 +226,8 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
         while (written < size) {
             Exchange e = ring[(head + written) % ring.length];
             written++;
-            if (e.state() != Exchange.ARMED) {
-                continue;
+            if (!e.sent(System.nanoTime())) {
+                continue; // settled by its owner, or armed again (its own queued submit adds it anew)
             }
             if (connectStart != 0) {
                 e.connectStartNanos = connectStart;
@@ -235,7 +235,6 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
             }
             e.framer.reset(e.request.head(), e.responseBytesKept);
             exchangesOnChannel++;
-            e.sent(System.nanoTime());
             ch.write(e.request.retainedBytes(), ch.voidPromise());
             any = true;
         }

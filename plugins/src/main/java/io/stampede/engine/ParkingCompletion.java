@@ -52,8 +52,8 @@ public final class ParkingCompletion {
             }
             int state = e.state();
             if (state == Exchange.COMPLETING) {
-                // For nanoseconds: an outcome is being published, or the loop is putting back an exchange it found
-                // armed again; either way the next look decides, and a connect deadline must not be reset by it.
+                // For nanoseconds: an outcome is being published, or the loop is checking which arm it holds (to send
+                // it or fail it); the next look decides, and a connect deadline must not be reset by it.
                 Thread.onSpinWait();
                 continue;
             }

@@ -8,6 +8,8 @@ package io.stampede.engine;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -21,8 +23,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The races an exchange decides with its state field, run many times on two threads started together: the event
- * loop completing a response against the owner's timeout or interrupt, and the loop's retry against the owner's
- * timeout. Whatever the interleaving, exactly one side wins and exactly one outcome, the winner's, is delivered.
+ * loop completing a response against the owner's timeout or interrupt, the loop's retry against the owner's
+ * timeout, and the loop's send against the owner's connect timeout. Whatever the interleaving, exactly one side wins
+ * and exactly one outcome, the winner's, is delivered.
  */
 class ExchangeRaceTest {
     private static final int ROUNDS = 20_000;
@@ -67,6 +70,27 @@ class ExchangeRaceTest {
         return e;
     }
 
+    /**
+     * Takes the last outcome and puts the exchange on the wire again as the loop does, without the dispatch arm()
+     * makes (no loop here): the state is set to ARMED directly, then sent.
+     */
+    private static void sendAgain(Exchange e, long sentNanos) {
+        armAgain(e);
+        assertTrue(e.sent(sentNanos));
+    }
+
+    /** Takes the last outcome and arms the exchange again as arm() does, without its dispatch. */
+    private static void armAgain(Exchange e) {
+        e.take();
+        try {
+            VarHandle state = MethodHandles.privateLookupIn(Exchange.class, MethodHandles.lookup())
+                    .findVarHandle(Exchange.class, "state", int.class);
+            state.setVolatile(e, Exchange.ARMED);
+        } catch (ReflectiveOperationException x) {
+            throw new IllegalStateException(x);
+        }
+    }
+
     @Test
     void responseAgainstTimeoutOrInterruptDeliversOneOutcome() throws Exception {
         CompletionQueue queue = new CompletionQueue(null);
@@ -77,8 +101,7 @@ class ExchangeRaceTest {
         AtomicInteger round = new AtomicInteger();
         boolean[] ownerWon = new boolean[1];
         race(() -> {
-            e.take();
-            e.sent(System.nanoTime() - TimeUnit.SECONDS.toNanos(60)); // its deadline has passed
+            sendAgain(e, System.nanoTime() - TimeUnit.SECONDS.toNanos(60)); // its deadline has passed
         }, () -> e.succeed(System.nanoTime()), () -> ownerWon[0] = round.incrementAndGet() % 2 == 0
                 ? e.expireIfOverdue(System.nanoTime()) : e.fail(interrupted), () -> {
             CompletionQueue.Node n = queue.poll();
@@ -104,8 +127,7 @@ class ExchangeRaceTest {
         AtomicInteger retries = new AtomicInteger();
         AtomicInteger expiries = new AtomicInteger();
         race(() -> {
-            e.take();
-            e.sent(System.nanoTime() - TimeUnit.SECONDS.toNanos(60));
+            sendAgain(e, System.nanoTime() - TimeUnit.SECONDS.toNanos(60));
         }, () -> retried[0] = e.unsend(), () -> expired[0] = e.expireIfOverdue(System.nanoTime()), () -> {
             assertTrue(retried[0] ^ expired[0], "exactly one of retry and timeout wins");
             if (retried[0]) {
@@ -121,5 +143,28 @@ class ExchangeRaceTest {
             assertTrue(e.failed());
         });
         assertEquals(ROUNDS, retries.get() + expiries.get());
+    }
+
+    @Test
+    void sendAgainstTheOwnersConnectTimeoutNeverLeavesAFailedExchangeOnTheWire() throws Exception {
+        CompletionQueue queue = new CompletionQueue(null);
+        Exchange e = exchange(queue);
+        e.fail(Failures.threadFinished()); // an outcome for the first armAgain to take
+        queue.poll();
+        AtomicInteger sentFirst = new AtomicInteger();
+        boolean[] sent = new boolean[1];
+        race(() -> armAgain(e), () -> sent[0] = e.sent(System.nanoTime()),
+                () -> e.fail(Failures.connectTimeout(new InetSocketAddress("127.0.0.1", 9))), () -> {
+                    assertSame(e, queue.poll(), "the owner's failure is delivered");
+                    assertNull(queue.poll());
+                    assertTrue(e.failed());
+                    // A send that lost must not have written SENT over the failure: the loop would then treat
+                    // the failed exchange as waiting for a response.
+                    assertNotEquals(Exchange.SENT, e.state());
+                    if (sent[0]) {
+                        sentFirst.incrementAndGet();
+                    }
+                });
+        assertNotEquals(0, sentFirst.get(), "the send won the race sometimes (then the failure moved it on)");
     }
 }
