@@ -19,9 +19,12 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -241,6 +244,99 @@ class Http2ConnectionTest {
                 Engine.closeOwnedLoop(loop, "test connection");
             }
         }
+    }
+
+    /**
+     * The same after an ALPN fallback to HTTP/1.1: the server closes the connection of a request its owner timed out,
+     * and the close is read before the owner's cancel runs and handled after the owner armed its next request, which
+     * must get a connection of its own instead of failing with the old one's close.
+     */
+    @Test
+    void aCloseReadBeforeTheCancelOfAFallbackRequestDoesNotFailTheNextRequest() throws Exception {
+        Path keys = Files.createTempDirectory("stampede-tls");
+        AtomicInteger accepted = new AtomicInteger();
+        try (ServerSocket server = SelfSignedTls.serverContext(keys).getServerSocketFactory()
+                .createServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            Thread acceptor = new Thread(() -> serveHttp11(server, accepted), "tls-server");
+            acceptor.setDaemon(true);
+            acceptor.start();
+            InetSocketAddress at = new InetSocketAddress("127.0.0.1", server.getLocalPort());
+            ManualIoEventLoop loop = Engine.get().newOwnedLoop();
+            CompletionQueue queue = new CompletionQueue(null);
+            Http2Connection c = new Http2Connection(Engine.get(), loop, queue, at, null, 20_000, 1,
+                    new Tls("127.0.0.1", at.getPort(), true), Http2Options.DEFAULTS);
+            Http2Exchange e = c.exchanges()[0];
+            try {
+                e.arm(request("GET", "/", "", at), 1000, 10_000);
+                Http2Exchange first = runUntilDone(loop, queue);
+                assertFalse(first.failed(), () -> String.valueOf(first.failure()));
+                assertEquals("HTTP/1.1", first.protocol(), "the server offers no h2 in ALPN");
+                e.arm(request("GET", "/close", "", at), 1000, 50);
+                for (int i = 0; i < 1000 && e.state() != Http2Exchange.SENT; i++) {
+                    loop.run(TimeUnit.MILLISECONDS.toNanos(5));
+                }
+                assertEquals(Http2Exchange.SENT, e.state());
+                Thread.sleep(200); // the server has closed the connection; the 50 ms timeout has passed
+                loop.runNow(-1); // I/O only: the close is read, the channel's inactive event is queued
+                assertTrue(e.expireIfOverdue(System.nanoTime()), "the owner's timeout, its cancel queued behind");
+                assertSame(e, queue.poll());
+                e.take();
+                e.arm(request("GET", "/", "", at), 1000, 10_000);
+                Http2Exchange next = runUntilDone(loop, queue);
+                assertFalse(next.failed(), () -> "the next request failed with the old connection's close: "
+                        + next.failure());
+                assertEquals(200, next.response().status());
+                assertEquals("hello", text(next.response()));
+                assertEquals(2, accepted.get(), "the next request went out on a new connection");
+            } finally {
+                c.close();
+                Engine.closeOwnedLoop(loop, "test connection");
+            }
+        } finally {
+            Files.deleteIfExists(keys.resolve("server.p12"));
+            Files.deleteIfExists(keys);
+        }
+    }
+
+    /** An HTTP/1.1 server over TLS: "/close" closes the connection unanswered, any other path gets 200 "hello". */
+    private static void serveHttp11(ServerSocket server, AtomicInteger accepted) {
+        try {
+            while (true) {
+                Socket s = server.accept();
+                accepted.incrementAndGet();
+                Thread t = new Thread(() -> {
+                    try (s) {
+                        InputStream in = s.getInputStream();
+                        OutputStream out = s.getOutputStream();
+                        for (String head = readHead(in); head != null; head = readHead(in)) {
+                            if (head.startsWith("GET /close ")) {
+                                return;
+                            }
+                            out.write("HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello"
+                                    .getBytes(StandardCharsets.US_ASCII));
+                            out.flush();
+                        }
+                    } catch (IOException ignored) {
+                        // the client went away
+                    }
+                }, "tls-conn");
+                t.setDaemon(true);
+                t.start();
+            }
+        } catch (IOException closed) {
+            // test over
+        }
+    }
+
+    private static String readHead(InputStream in) throws IOException {
+        StringBuilder b = new StringBuilder();
+        for (int c = in.read(); c >= 0; c = in.read()) {
+            b.append((char) c);
+            if (b.length() >= 4 && b.lastIndexOf("\r\n\r\n") == b.length() - 4) {
+                return b.toString();
+            }
+        }
+        return null;
     }
 
     /** Runs the test's own loop until an outcome arrives (at most 10 s); it is taken. */

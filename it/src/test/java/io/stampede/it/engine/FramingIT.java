@@ -9,22 +9,18 @@ import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.stampede.engine.SelfSignedTls;
 import io.stampede.it.support.JMeterHome;
 import io.stampede.it.support.JMeterRun;
 import io.stampede.it.support.Jtl;
 import io.stampede.it.support.JtlRow;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.KeyStore;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import javax.net.ssl.KeyManagerFactory;
-import javax.net.ssl.SSLContext;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.function.Executable;
@@ -110,7 +106,7 @@ class FramingIT {
     static void start(@TempDir Path keys) throws Exception {
         home = JMeterHome.fromStampedeRoot().requirePlugin("stampede-plugins.jar");
         plain = CannedResponseServer.start(FramingIT::answer, null);
-        tls = CannedResponseServer.start(FramingIT::answer, selfSigned(keys));
+        tls = CannedResponseServer.start(FramingIT::answer, SelfSignedTls.serverContext(keys));
     }
 
     @AfterAll
@@ -298,27 +294,5 @@ class FramingIT {
     private static String xmlText(String s) {
         return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\r", "&#13;")
                 .replace("\n", "&#10;");
-    }
-
-    /** A PKCS12 key store with a self-signed certificate made by the JDK's keytool, as a server's TLS context. */
-    private static SSLContext selfSigned(Path dir) throws Exception {
-        Path store = dir.resolve("server.p12");
-        char[] password = "stampede".toCharArray();
-        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "keytool").toString(),
-                "-genkeypair", "-alias", "server", "-keyalg", "EC", "-groupname", "secp256r1", "-validity", "2",
-                "-dname", "CN=stampede.test", "-storetype", "PKCS12", "-keystore", store.toString(),
-                "-storepass", new String(password), "-keypass", new String(password))
-                .redirectErrorStream(true).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0, "keytool failed: " + out);
-        KeyStore ks = KeyStore.getInstance("PKCS12");
-        try (InputStream in = Files.newInputStream(store)) {
-            ks.load(in, password);
-        }
-        KeyManagerFactory kmf = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
-        kmf.init(ks, password);
-        SSLContext ctx = SSLContext.getInstance("TLS");
-        ctx.init(kmf.getKeyManagers(), null, null);
-        return ctx;
     }
 }
