@@ -140,11 +140,7 @@ public final class Exchange extends CompletionQueue.Node implements Runnable {
      * again since (the new request's own submit is queued and sends it).
      */
     boolean sent(long now) {
-        if (!STATE.compareAndSet(this, ARMED, COMPLETING)) {
-            return false;
-        }
-        if (generation != submittedGeneration) {
-            state = ARMED;
+        if (!holdSubmitted(ARMED)) {
             return false;
         }
         if (sentNanos == 0) {
@@ -198,37 +194,49 @@ public final class Exchange extends CompletionQueue.Node implements Runnable {
     /**
      * Event loop: fails the request the connection was given, unless the owner has armed the exchange again since:
      * the next request must not fail with the old attempt's outcome (a connect the owner timed out and closed, whose
-     * failure reaches the loop after the owner armed again). The state is moved first, so the owner cannot arm
-     * between the check and the failure.
+     * failure reaches the loop after the owner armed again).
      */
     boolean failSubmitted(IOException why) {
         return failSubmitted(SENT, why) || failSubmitted(ARMED, why);
     }
 
     private boolean failSubmitted(int from, IOException why) {
-        if (!STATE.compareAndSet(this, from, COMPLETING)) {
+        if (!holdSubmitted(from)) {
             return false;
         }
-        if (generation != submittedGeneration) {
-            state = from;
-            return false;
-        }
-        failure = why;
-        deadlineNanos = 0;
-        state = FAILED;
-        queue.offer(this);
+        publish(FAILED, why);
         return true;
     }
 
-    private boolean complete(int from, int to, IOException why) {
-        if (STATE.compareAndSet(this, from, COMPLETING)) {
-            failure = why;
-            deadlineNanos = 0;
-            state = to;
-            queue.offer(this);
+    /**
+     * Event loop: takes the exchange from {@code from} to COMPLETING if it is still the arm the connection was given;
+     * one armed again since is put back as it was. Moving the state first keeps the owner from arming in between.
+     */
+    private boolean holdSubmitted(int from) {
+        if (!STATE.compareAndSet(this, from, COMPLETING)) {
+            return false;
+        }
+        if (generation == submittedGeneration) {
             return true;
         }
+        state = from;
         return false;
+    }
+
+    private boolean complete(int from, int to, IOException why) {
+        if (!STATE.compareAndSet(this, from, COMPLETING)) {
+            return false;
+        }
+        publish(to, why);
+        return true;
+    }
+
+    /** Holder of COMPLETING: the outcome ({@code why} null for a response) goes to the owner's queue. */
+    private void publish(int to, IOException why) {
+        failure = why;
+        deadlineNanos = 0;
+        state = to;
+        queue.offer(this);
     }
 
     /**
