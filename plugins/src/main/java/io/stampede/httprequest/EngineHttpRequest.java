@@ -19,7 +19,6 @@ import org.apache.jmeter.threads.JMeterVariables;
 import org.apache.jmeter.util.JMeterUtils;
 
 import java.net.URL;
-import java.util.List;
 
 /**
  * JMeter's HTTP Request on the Stampede engine. It is an {@link HTTPSamplerBase}, so everything the stock element
@@ -53,9 +52,11 @@ public final class EngineHttpRequest extends HTTPSamplerBase implements Interrup
     private static final String[] H2_SETTINGS = {H2_WINDOW, H2_MAX_REQUESTS, H2_PING_MS};
 
     private transient Hc4Fallback fallback;
-    /** The HTTP/2 settings last read (in {@link #H2_SETTINGS}' order) and what they parsed to, as for the protocol. */
+    /** The HTTP/2 settings last parsed (in {@link #H2_SETTINGS}' order) and what they parsed to, as for the protocol. */
     private transient String[] http2Texts;
     private transient Http2Options http2Options;
+    /** This sample's reading of the same settings, compared with the last parsed; kept to allocate nothing per sample. */
+    private transient String[] http2Read;
     /** The protocol setting last read and what it parsed to: a sample parses it only when it changed. */
     private transient String protocolText;
     private transient HttpProtocol protocol;
@@ -96,29 +97,44 @@ public final class EngineHttpRequest extends HTTPSamplerBase implements Interrup
      * @throws IllegalArgumentException naming the property, where it was set, and the fix
      */
     Http2Options http2Options() {
+        String[] read = http2Read == null ? new String[H2_SETTINGS.length] : http2Read;
         boolean changed = http2Texts == null;
-        for (int i = 0; i < H2_SETTINGS.length && !changed; i++) {
-            changed = !setting(H2_SETTINGS[i]).equals(http2Texts[i]);
+        for (int i = 0; i < read.length; i++) {
+            read[i] = setting(H2_SETTINGS[i]);
+            changed |= http2Texts != null && !read[i].equals(http2Texts[i]);
         }
-        if (changed) {
-            String[] texts = new String[H2_SETTINGS.length];
-            for (int i = 0; i < texts.length; i++) {
-                texts[i] = setting(H2_SETTINGS[i]);
-            }
-            try {
-                http2Options = ProtocolSettings.http2Options(name -> {
-                    int i = List.of(H2_SETTINGS).indexOf(name);
-                    return i < 0 ? "" : texts[i];
-                });
-            } catch (IllegalArgumentException e) {
-                String name = List.of(H2_SETTINGS).stream().filter(e.getMessage()::startsWith).findFirst()
-                        .orElse(H2_WINDOW);
-                throw new IllegalArgumentException((ownSetting(name) ? "HTTP Request '" + getName() + "', "
-                        : "JMeter property ") + e.getMessage(), e);
-            }
-            http2Texts = texts;
+        if (!changed) {
+            http2Read = read;
+            return http2Options;
         }
+        try {
+            http2Options = ProtocolSettings.http2Options(name -> {
+                int i = h2Setting(name);
+                return i < 0 ? "" : read[i];
+            });
+        } catch (IllegalArgumentException e) {
+            String name = H2_WINDOW; // each message starts with its property's name
+            for (String n : H2_SETTINGS) {
+                if (e.getMessage().startsWith(n)) {
+                    name = n;
+                }
+            }
+            throw new IllegalArgumentException((ownSetting(name) ? "HTTP Request '" + getName() + "', "
+                    : "JMeter property ") + e.getMessage(), e);
+        }
+        http2Read = http2Texts; // the old array becomes the next sample's scratch
+        http2Texts = read;
         return http2Options;
+    }
+
+    /** The index of {@code name} in {@link #H2_SETTINGS}, or -1. */
+    private static int h2Setting(String name) {
+        for (int i = 0; i < H2_SETTINGS.length; i++) {
+            if (H2_SETTINGS[i].equals(name)) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /** A Stampede setting: this element's own property when it has one, else the plan-wide JMeter property. */
