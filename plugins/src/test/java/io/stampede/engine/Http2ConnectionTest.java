@@ -225,10 +225,7 @@ class Http2ConnectionTest {
                 e.arm(request("GET", "/", "", server.address()), 1000, 10_000);
                 assertFalse(runUntilDone(loop, queue).failed(), () -> String.valueOf(e.failure()));
                 e.arm(request("GET", "/reset", "", server.address()), 1000, 50);
-                for (int i = 0; i < 1000 && e.state() != Http2Exchange.SENT; i++) {
-                    loop.run(TimeUnit.MILLISECONDS.toNanos(5)); // the write; the reset is not read in the same run
-                }
-                assertEquals(Http2Exchange.SENT, e.state());
+                runUntilSent(loop, e); // the write; the reset is not read in the same run
                 Thread.sleep(200); // the server's RST_STREAM waits in the socket, the 50 ms timeout has passed
                 assertTrue(e.expireIfOverdue(System.nanoTime()));
                 assertSame(e, queue.poll());
@@ -272,10 +269,7 @@ class Http2ConnectionTest {
                 assertFalse(first.failed(), () -> String.valueOf(first.failure()));
                 assertEquals("HTTP/1.1", first.protocol(), "the server offers no h2 in ALPN");
                 e.arm(request("GET", "/close", "", at), 1000, 50);
-                for (int i = 0; i < 1000 && e.state() != Http2Exchange.SENT; i++) {
-                    loop.run(TimeUnit.MILLISECONDS.toNanos(5));
-                }
-                assertEquals(Http2Exchange.SENT, e.state());
+                runUntilSent(loop, e);
                 Thread.sleep(200); // the server has closed the connection; the 50 ms timeout has passed
                 loop.runNow(-1); // I/O only: the close is read, the channel's inactive event is queued
                 assertTrue(e.expireIfOverdue(System.nanoTime()), "the owner's timeout, its cancel queued behind");
@@ -337,6 +331,14 @@ class Http2ConnectionTest {
             }
         }
         return null;
+    }
+
+    /** Runs the test's own loop until {@code e} is written (at most 5 s); what comes back is read by a later run. */
+    private static void runUntilSent(ManualIoEventLoop loop, Http2Exchange e) {
+        for (int i = 0; i < 1000 && e.state() != Http2Exchange.SENT; i++) {
+            loop.run(TimeUnit.MILLISECONDS.toNanos(5));
+        }
+        assertEquals(Http2Exchange.SENT, e.state());
     }
 
     /** Runs the test's own loop until an outcome arrives (at most 10 s); it is taken. */
