@@ -151,9 +151,16 @@ class CompareIT {
         // 1-s windows within a run cannot see: on loopback, separate runs of one target differ by up to ~0.15 ms at
         // p50 once both targets are warm (see warm). A practical margin of 0.5 ms, ten times below the effect above,
         // keeps that noise from being called a difference.
-        Path same = tmp.resolve("same");
-        Result s = run(tmp.resolve("same.log"), 120, cli("compare", out.resolve("round-1/A").toString(),
-                out.resolve("round-2/A").toString(), "--warmup", "3", "--margin-ms", "0.5", "-o", same.toString()));
+        // A run that met a busy minute of a shared machine can still differ at a tail percentile by more than that
+        // (CI once: p90 2.45 against 0.63 ms, with the injector's stalls at 24 ms in the first run only). Such a
+        // pair is taken once more from two new rounds; only two in a row fail the test.
+        Result s = sameTargetTwice(tmp, out, "same");
+        if (s.exit == 0 && !s.out.contains("A#2: no significant difference from A")) {
+            System.out.println("CompareIT: the same target twice was called different; two new rounds:\n" + s.out);
+            Path again = tmp.resolve("rounds-again");
+            compareTwoRounds(tmp, again);
+            s = sameTargetTwice(tmp, again, "same-again");
+        }
         assertEquals(0, s.exit, s.out);
         assertTrue(s.out.contains("A#2: no significant difference from A"), "same target:\n" + s.out);
 
@@ -174,6 +181,13 @@ class CompareIT {
             assertTrue(Files.isRegularFile(out.resolve(f).resolve("results.jtl")), f);
         }
         return Files.readString(out.resolve("compare.txt"));
+    }
+
+    /** Compares target A's runs of round 1 and round 2 under {@code rounds}, with a practical margin of 0.5 ms. */
+    private static Result sameTargetTwice(Path tmp, Path rounds, String name) throws Exception {
+        return run(tmp.resolve(name + ".log"), 120, cli("compare", rounds.resolve("round-1/A").toString(),
+                rounds.resolve("round-2/A").toString(), "--warmup", "3", "--margin-ms", "0.5", "-o",
+                tmp.resolve(name).toString()));
     }
 
     /** The page draws offline in headless Chromium: the legends are in the live DOM and the screenshot has ink. */
