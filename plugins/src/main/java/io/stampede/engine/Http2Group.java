@@ -50,6 +50,12 @@ public final class Http2Group {
      * Only a taken slot is idle after that, so a sample arms one slot without scanning the others.
      */
     private Http2Exchange taken;
+    /**
+     * No slot's response deadline is before this, so waiting until then needs no look at the slots: a scan sets it to
+     * the earliest deadline it saw, and an arm can only lower it (a slot's deadline is its send plus its timeout, and
+     * the send follows the arm). Slots complete mostly in the order they were sent, so one scan lasts many samples.
+     */
+    private long scanAtNanos;
     private boolean started;
     private volatile boolean interrupted;
 
@@ -95,17 +101,22 @@ public final class Http2Group {
      */
     public Http2Exchange next(Http2Request request, int responseBytesKept, int responseTimeoutMillis) {
         interrupted = false;
+        long now = System.nanoTime();
+        long timeout = TimeUnit.MILLISECONDS.toNanos(responseTimeoutMillis);
         if (!started) {
             started = true;
             for (Http2Exchange e : slots) {
                 e.arm(request, responseBytesKept, responseTimeoutMillis);
             }
+            scanAtNanos = now + timeout;
         } else if (taken != null) {
             taken.arm(request, responseBytesKept, responseTimeoutMillis);
             taken = null;
+            if (now + timeout - scanAtNanos < 0) {
+                scanAtNanos = now + timeout;
+            }
         }
         if (ownLoop != null) {
-            long now = System.nanoTime();
             if (now - lastWriteNanos >= WRITE_INTERVAL_NANOS) {
                 runOwnLoop(-1); // sends what was armed and reads what arrived, without waiting
             } else if (now - lastRunNanos >= POLL_INTERVAL_NANOS) {
@@ -114,20 +125,15 @@ public final class Http2Group {
             }
         }
         CompletionQueue.Node n = queue.poll();
-        long idle = TimeUnit.MILLISECONDS.toNanos(Math.max(1, responseTimeoutMillis));
         while (n == null) {
             if (interrupted || Thread.currentThread().isInterrupted()) {
                 return null;
             }
-            long now = System.nanoTime();
-            long earliest = now + idle;
-            for (Http2Exchange e : slots) {
-                long d = e.deadlineNanos();
-                if (d != 0 && !e.expireIfOverdue(now) && d - earliest < 0) {
-                    earliest = d;
-                }
+            now = System.nanoTime();
+            if (now - scanAtNanos >= 0) {
+                scanAtNanos = expireOverdue(now, now + timeout);
             }
-            long wait = Math.max(1, earliest - now);
+            long wait = Math.max(1, scanAtNanos - now);
             if (ownLoop != null) {
                 runOwnLoop(wait);
                 n = queue.poll();
@@ -139,6 +145,21 @@ public final class Http2Group {
         e.take();
         taken = e;
         return e;
+    }
+
+    /**
+     * Owner: fails every slot whose response deadline passed; returns the earliest deadline still ahead, or
+     * {@code latest} if none is before it (slots not sent yet get theirs after {@code now}).
+     */
+    private long expireOverdue(long now, long latest) {
+        long earliest = latest;
+        for (Http2Exchange e : slots) {
+            long d = e.deadlineNanos();
+            if (d != 0 && !e.expireIfOverdue(now) && d - earliest < 0) {
+                earliest = d;
+            }
+        }
+        return earliest;
     }
 
     /** Any thread (stop test now): the sample waiting in {@link #next} returns at once. */

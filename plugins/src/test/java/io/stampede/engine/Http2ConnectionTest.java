@@ -209,6 +209,31 @@ class Http2ConnectionTest {
     }
 
     /**
+     * The owner waits without looking at its slots until the earliest deadline it knows of; a request armed with a
+     * shorter timeout than the ones in flight must bring that wait forward.
+     */
+    @ParameterizedTest(name = "own loop: {0}")
+    @ValueSource(booleans = {false, true})
+    void aShorterResponseTimeoutThanTheStreamsInFlightStillFiresOnTime(boolean ownLoop) throws Exception {
+        try (Http2TestServer server = new Http2TestServer(0, false)) {
+            Http2Group g = group(server, 1, 2, ownLoop);
+            // Both streams are armed with 30 s; the one answered first is re-armed with 200 ms on a request that
+            // never gets an answer, and the other is then taken too.
+            Http2Exchange first = g.next(request("GET", "/", "", server.address()), 1000, 30_000);
+            assertFalse(first.failed(), () -> String.valueOf(first.failure()));
+            Http2Exchange second = g.next(request("GET", "/never", "", server.address()), 1000, 200);
+            assertFalse(second.failed(), () -> String.valueOf(second.failure()));
+            long start = System.nanoTime();
+            Http2Exchange timedOut = g.next(request("GET", "/never", "", server.address()), 1000, 200);
+            long waitedMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+            assertInstanceOf(ResponseTimeoutException.class, timedOut.failure());
+            assertTrue(waitedMillis < 10_000, "the 200 ms timeout fired after " + waitedMillis
+                    + " ms: the wait ran to the 30 s deadline of the streams armed before it");
+            g.close();
+        }
+    }
+
+    /**
      * The server resets a stream just as its owner times it out: the reset is read after the owner armed the same
      * slot for its next request, and must not fail that one. A loop the test drives itself makes the order exact:
      * nothing is read until the test runs it.
