@@ -8,10 +8,12 @@
 #
 # usage: it/bench/h2-benchmark.sh [--duration S (45)] [--warmup S (15)] [--rounds N (2)]
 #                                 [--setups h2c-10x20,h2c-1x100,h2-10x20,h2-1x100,h1-10x20] [--skip-build]
-#                                 [--ab NAME=VALUE[,NAME=VALUE]]  (a second Stampede row per round with those JMeter properties)
+#                                 [--ab NAME=VALUE[,NAME=VALUE]]  (a second Stampede row per round with those JMeter
+#                                                                  properties; -DNAME=VALUE: a system property)
 #                                 [--profile DIR]  (Stampede's runs only, async-profiler cpu over each measured
 #                                                   window: DIR/<setup>-<round>.collapsed; figures not comparable)
-#   h1-10x20: HTTP/1.1 pipelined 20 deep on 10 connections (h2load --h1), the row next to HTTP/2's.
+#   h1-10x20: HTTP/1.1 pipelined 20 deep on 10 connections (h2load --h1), the row next to HTTP/2's;
+#   h1s-10x20 (not in the default list): the same over TLS.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=true
@@ -24,7 +26,7 @@ while (($#)); do
       [[ -n $agent ]] || { echo "h2-benchmark: --profile needs async-profiler: mvn dependency:get -Dartifact=tools.profiler:async-profiler:4.1:jar:linux-x64" >&2; exit 2; }
       mkdir -p "$2/lib" && (cd "$2/lib" && unzip -o -q "$agent" 'linux-x64/*')
       args+=(--profile "$2"); shift 2 ;;
-    -h|--help) sed -n '3,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '3,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) args+=("$1"); shift ;;
   esac
 done

@@ -30,11 +30,13 @@ import java.util.regex.Pattern;
  * <p>Setups: {@code h2c-10x20} is h2load {@code -c 10 -m 20 -t 2} against 2 JMeter threads x 5 connections x 20
  * streams (one thread per core each); {@code h2c-1x100} is {@code -c 1 -m 100 -t 1} against 1 thread x 1 x 100;
  * {@code h1-10x20} is HTTP/1.1 pipelining, {@code h2load --h1 -c 10 -m 20 -t 2} against 2 threads x 5 connections
- * pipelined 20 deep ({@code stampede.pipeline_depth}).
+ * pipelined 20 deep ({@code stampede.pipeline_depth}); {@code h1s-10x20} is the same over TLS (h2load offering
+ * http/1.1 in ALPN, Stampede's HTTP/1.1 TLS, both against nginx's TLS server).
  *
  * <p>{@code --ab NAME=VALUE} adds a second Stampede row to every round, with that JMeter property set (e.g.
- * {@code stampede.io_mode=engine}): an A/B of one setting in the same call, each side against the same round's
- * h2load, the three rows rotating which goes first.
+ * {@code stampede.io_mode=engine}), or that system property for a name written {@code -Dname} (e.g.
+ * {@code -Dio.stampede.shaded.io.netty.handler.ssl.noOpenSsl=true}): an A/B of one setting in the same call, each
+ * side against the same round's h2load, the three rows rotating which goes first.
  */
 public final class Http2Benchmark {
     private static final Pattern REQUESTS = Pattern.compile(
@@ -45,13 +47,16 @@ public final class Http2Benchmark {
     private static final String WRAPPER = "h2load \"$@\"; rc=$?; read -r -a s < /proc/$$/stat;"
             + " echo \"CHILD_CPU_TICKS ${s[15]} ${s[16]}\"; exit $rc";
 
-    /** {@code h2c-10x20}: protocol, connections x streams; {@code h1-10x20} is HTTP/1.1 pipelined 20 deep. */
+    /**
+     * {@code h2c-10x20}: protocol, connections x streams; {@code h1-10x20} is HTTP/1.1 pipelined 20 deep, {@code h1s}
+     * the same over TLS.
+     */
     private record Setup(String name, String protocol, int connections, int streams, int threads) {
         static Setup parse(String s) {
             String[] p = s.split("-");
-            if (p.length != 2 || !List.of("h1", "h2c", "h2").contains(p[0]) || !p[1].matches("\\d+x\\d+")) {
+            if (p.length != 2 || !List.of("h1", "h1s", "h2c", "h2").contains(p[0]) || !p[1].matches("\\d+x\\d+")) {
                 throw new IllegalArgumentException("--setups: '" + s + "' is not PROTOCOL-CONNSxSTREAMS with PROTOCOL "
-                        + "h1 (HTTP/1.1 pipelined), h2c or h2, e.g. h2c-10x20");
+                        + "h1 (HTTP/1.1 pipelined), h1s (the same over TLS), h2c or h2, e.g. h2c-10x20");
             }
             String[] cm = p[1].split("x");
             int c = Integer.parseInt(cm[0]);
@@ -59,11 +64,11 @@ public final class Http2Benchmark {
         }
 
         boolean tls() {
-            return protocol.equals("h2");
+            return protocol.equals("h2") || protocol.equals("h1s");
         }
 
         boolean http1() {
-            return protocol.equals("h1");
+            return protocol.startsWith("h1");
         }
     }
 
@@ -87,15 +92,21 @@ public final class Http2Benchmark {
                 case "--profile" -> profile = Path.of(args[i + 1]).toAbsolutePath();
                 case "--ab" -> {
                     ab = args[i + 1];
-                    if (!ab.matches("[\\w.]+=[^,\\s]+(,[\\w.]+=[^,\\s]+)*")) {
+                    if (!ab.matches("(-D)?[\\w.]+=[^,\\s]+(,(-D)?[\\w.]+=[^,\\s]+)*")) {
                         System.err.println("h2-benchmark: --ab takes NAME=VALUE[,NAME=VALUE...], JMeter properties "
-                                + "for the B row (threads and conns are the plan's own, e.g. threads=1,conns=10)");
+                                + "for the B row (threads and conns are the plan's own, e.g. threads=1,conns=10), or "
+                                + "system properties written -DNAME=VALUE");
                         System.exit(2);
                     }
                 }
                 case "--setups" -> {
                     for (String s : args[i + 1].split(",")) {
-                        setups.add(Setup.parse(s.trim()));
+                        try {
+                            setups.add(Setup.parse(s.trim()));
+                        } catch (IllegalArgumentException e) {
+                            System.err.println("h2-benchmark: " + e.getMessage());
+                            System.exit(2);
+                        }
                     }
                 }
                 default -> {
@@ -141,7 +152,7 @@ public final class Http2Benchmark {
                 System.setProperty("stampede.bench.profile", profile.toString());
             }
             for (Setup s : setups) {
-                int port = s.http1() ? nginx.port() : s.tls() ? h2 : h2c;
+                int port = s.tls() ? h2 : s.http1() ? nginx.port() : h2c; // nginx's TLS server speaks HTTP/1.1 too
                 String url = (s.tls() ? "https" : "http") + "://127.0.0.1:" + port + "/test.txt";
                 List<Measurement> ours = new ArrayList<>();
                 List<Measurement> oursB = new ArrayList<>();

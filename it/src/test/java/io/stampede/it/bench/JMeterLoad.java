@@ -45,7 +45,10 @@ final class JMeterLoad {
         return measure(tool, plan, plan.replace(".jmx", ""), java.util.Map.of());
     }
 
-    /** As {@link #measure(String, String)}, with more -J properties and its own folder (one plan, several rows). */
+    /**
+     * As {@link #measure(String, String)}, with more -J properties (a name written {@code -Dname}: a system property of
+     * the JMeter JVM) and its own folder (one plan, several rows).
+     */
     Measurement measure(String tool, String plan, String folder, java.util.Map<String, ?> moreProperties)
             throws InterruptedException {
         return measure(tool, Plans.get(plan), folder, moreProperties);
@@ -69,7 +72,16 @@ final class JMeterLoad {
     Row measureRow(String tool, Path plan, String folder, java.util.Map<String, ?> moreProperties)
             throws InterruptedException {
         int runSeconds = options.durationSeconds() + TAIL_SECONDS;
-        JMeterRun.Running running = JMeterRun.of(home, plan, workDir.resolve(folder))
+        JMeterRun run = JMeterRun.of(home, plan, workDir.resolve(folder));
+        java.util.Map<String, Object> jmeterProperties = new java.util.LinkedHashMap<>();
+        for (java.util.Map.Entry<String, ?> p : moreProperties.entrySet()) {
+            if (p.getKey().startsWith("-D")) { // a system property of the JMeter JVM
+                run = run.jvmOption(p.getKey() + "=" + p.getValue());
+            } else {
+                jmeterProperties.put(p.getKey(), p.getValue());
+            }
+        }
+        JMeterRun.Running running = run
                 .jtlFormat(JtlFormat.jmeterDefaults())
                 // No summariser for any row, as `stampede run` does: its per-sample lock costs every sampler
                 // throughput, stock JMeter's most (measured here: 25k vs 37k req/s at 200 threads).
@@ -78,7 +90,7 @@ final class JMeterLoad {
                 .property("port", nginx.port())
                 .property("threads", options.connections())
                 .property("duration", runSeconds)
-                .properties(moreProperties)
+                .properties(jmeterProperties)
                 .timeout(Duration.ofSeconds(runSeconds + 120))
                 .start();
         awaitFirstSample(running);

@@ -76,6 +76,13 @@ public final class JMeterRun {
         return new JMeterRun(home, plan, workDir, jtlFormat, properties, List.of(options), timeout, javaHome);
     }
 
+    /** One more JVM option after the others (e.g. a -D system property). */
+    public JMeterRun jvmOption(String option) {
+        List<String> more = new ArrayList<>(jvmOptions);
+        more.add(option);
+        return new JMeterRun(home, plan, workDir, jtlFormat, properties, more, timeout, javaHome);
+    }
+
     /** The JTL's -J save-service properties; {@link JtlFormat#csvWithAllColumns()} unless changed here. */
     public JMeterRun jtlFormat(Map<String, String> saveServiceProperties) {
         return new JMeterRun(home, plan, workDir, saveServiceProperties, properties, jvmOptions, timeout, javaHome);
