@@ -101,20 +101,24 @@ public final class Http2Group {
      */
     public Http2Exchange next(Http2Request request, int responseBytesKept, int responseTimeoutMillis) {
         interrupted = false;
-        long now = System.nanoTime();
         long timeout = TimeUnit.MILLISECONDS.toNanos(responseTimeoutMillis);
+        long now;
         if (!started) {
             started = true;
             for (Http2Exchange e : slots) {
                 e.arm(request, responseBytesKept, responseTimeoutMillis);
             }
+            now = System.nanoTime();
             scanAtNanos = now + timeout;
         } else if (taken != null) {
             taken.arm(request, responseBytesKept, responseTimeoutMillis);
+            now = taken.intendedNanos(); // the arm's own clock reading: no second one per sample
             taken = null;
             if (now + timeout - scanAtNanos < 0) {
                 scanAtNanos = now + timeout;
             }
+        } else {
+            now = System.nanoTime();
         }
         if (ownLoop != null) {
             if (now - lastWriteNanos >= WRITE_INTERVAL_NANOS) {

@@ -55,8 +55,6 @@ public final class EngineHttpRequest extends HTTPSamplerBase implements Interrup
     /** The HTTP/2 settings last parsed (in {@link #H2_SETTINGS}' order) and what they parsed to, as for the protocol. */
     private transient String[] http2Texts;
     private transient Http2Options http2Options;
-    /** This sample's reading of the same settings, compared with the last parsed; kept to allocate nothing per sample. */
-    private transient String[] http2Read;
     /** The protocol setting last read and what it parsed to: a sample parses it only when it changed. */
     private transient String protocolText;
     private transient HttpProtocol protocol;
@@ -97,15 +95,16 @@ public final class EngineHttpRequest extends HTTPSamplerBase implements Interrup
      * @throws IllegalArgumentException naming the property, where it was set, and the fix
      */
     Http2Options http2Options() {
-        String[] read = http2Read == null ? new String[H2_SETTINGS.length] : http2Read;
         boolean changed = http2Texts == null;
-        for (int i = 0; i < read.length; i++) {
-            read[i] = setting(H2_SETTINGS[i]);
-            changed |= http2Texts != null && !read[i].equals(http2Texts[i]);
+        for (int i = 0; i < H2_SETTINGS.length && !changed; i++) {
+            changed = !setting(H2_SETTINGS[i]).equals(http2Texts[i]);
         }
         if (!changed) {
-            http2Read = read;
             return http2Options;
+        }
+        String[] read = new String[H2_SETTINGS.length]; // only on a change: the common sample allocates nothing
+        for (int i = 0; i < read.length; i++) {
+            read[i] = setting(H2_SETTINGS[i]);
         }
         try {
             http2Options = ProtocolSettings.http2Options(name -> {
@@ -122,7 +121,6 @@ public final class EngineHttpRequest extends HTTPSamplerBase implements Interrup
             throw new IllegalArgumentException((ownSetting(name) ? "HTTP Request '" + getName() + "', "
                     : "JMeter property ") + e.getMessage(), e);
         }
-        http2Read = http2Texts; // the old array becomes the next sample's scratch
         http2Texts = read;
         return http2Options;
     }
