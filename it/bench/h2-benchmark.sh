@@ -14,6 +14,7 @@
 #                                                   window: DIR/<setup>-<round>.collapsed; figures not comparable)
 #   h1-10x20: HTTP/1.1 pipelined 20 deep on 10 connections (h2load --h1), the row next to HTTP/2's;
 #   h1s-10x20 (not in the default list): the same over TLS.
+#   A setup's client threads (both tools) are 2, or 1 for one connection; h2c-10x20@1 sets them (here: 1).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=true
@@ -26,7 +27,7 @@ while (($#)); do
       [[ -n $agent ]] || { echo "h2-benchmark: --profile needs async-profiler: mvn dependency:get -Dartifact=tools.profiler:async-profiler:4.1:jar:linux-x64" >&2; exit 2; }
       mkdir -p "$2/lib" && (cd "$2/lib" && unzip -o -q "$agent" 'linux-x64/*')
       args+=(--profile "$2"); shift 2 ;;
-    -h|--help) sed -n '3,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '3,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) args+=("$1"); shift ;;
   esac
 done

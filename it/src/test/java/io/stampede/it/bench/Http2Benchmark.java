@@ -28,7 +28,8 @@ import java.util.regex.Pattern;
  * ratio and the weakest. Not a test; run it with it/bench/h2-benchmark.sh.
  *
  * <p>Setups: {@code h2c-10x20} is h2load {@code -c 10 -m 20 -t 2} against 2 JMeter threads x 5 connections x 20
- * streams (one thread per core each); {@code h2c-1x100} is {@code -c 1 -m 100 -t 1} against 1 thread x 1 x 100;
+ * streams (one thread per core each); {@code h2c-10x20@1} gives both tools 1 thread (the shape that fits a 2-core
+ * machine that also runs nginx's worker); {@code h2c-1x100} is {@code -c 1 -m 100 -t 1} against 1 thread x 1 x 100;
  * {@code h1-10x20} is HTTP/1.1 pipelining, {@code h2load --h1 -c 10 -m 20 -t 2} against 2 threads x 5 connections
  * pipelined 20 deep ({@code stampede.pipeline_depth}); {@code h1s-10x20} is the same over TLS (h2load offering
  * http/1.1 in ALPN, Stampede's HTTP/1.1 TLS, both against nginx's TLS server).
@@ -54,13 +55,21 @@ public final class Http2Benchmark {
     private record Setup(String name, String protocol, int connections, int streams, int threads) {
         static Setup parse(String s) {
             String[] p = s.split("-");
-            if (p.length != 2 || !List.of("h1", "h1s", "h2c", "h2").contains(p[0]) || !p[1].matches("\\d+x\\d+")) {
-                throw new IllegalArgumentException("--setups: '" + s + "' is not PROTOCOL-CONNSxSTREAMS with PROTOCOL "
-                        + "h1 (HTTP/1.1 pipelined), h1s (the same over TLS), h2c or h2, e.g. h2c-10x20");
+            if (p.length != 2 || !List.of("h1", "h1s", "h2c", "h2").contains(p[0])
+                    || !p[1].matches("\\d+x\\d+(@\\d+)?")) {
+                throw new IllegalArgumentException("--setups: '" + s + "' is not PROTOCOL-CONNSxSTREAMS[@THREADS] with "
+                        + "PROTOCOL h1 (HTTP/1.1 pipelined), h1s (the same over TLS), h2c or h2, e.g. h2c-10x20 or "
+                        + "h2c-10x20@1");
             }
-            String[] cm = p[1].split("x");
+            String[] ct = p[1].split("@");
+            String[] cm = ct[0].split("x");
             int c = Integer.parseInt(cm[0]);
-            return new Setup(s, p[0], c, Integer.parseInt(cm[1]), Math.min(2, c));
+            int threads = ct.length == 2 ? Integer.parseInt(ct[1]) : Math.min(2, c);
+            if (threads < 1 || c % threads != 0) {
+                throw new IllegalArgumentException("--setups: '" + s + "': THREADS must be 1 or more and divide the "
+                        + c + " connections (each thread owns the same number)");
+            }
+            return new Setup(s, p[0], c, Integer.parseInt(cm[1]), threads);
         }
 
         boolean tls() {
