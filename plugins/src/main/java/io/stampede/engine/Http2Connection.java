@@ -132,12 +132,17 @@ public final class Http2Connection {
         return !closed && !loop.isShuttingDown();
     }
 
-    /**
-     * Owner: {@code e} was armed; it goes to the event loop at once, with the others armed before the loop's drain
-     * runs (no request waits for a batch to fill: holding them back left nginx idle and cost more per request).
-     */
-    void armed(Http2Exchange e) {
+    /** Owner: {@code e} was armed; it waits in the outbox for {@link #release}. */
+    void hold(Http2Exchange e) {
         outbox.put(e);
+    }
+
+    /**
+     * Owner: what waits in the outbox goes to the event loop, with whatever is armed before the loop's drain runs. An
+     * engine loop's owner releases each arm at once (holding them until a batch filled left nginx idle and cost more
+     * per request); a thread on its own loop holds them while half of its streams are in flight ({@link Http2Group}).
+     */
+    void release() {
         if (!outbox.dispatch()) {
             // The engine stopped: nothing will drain the outbox, so the owner fails what waits there.
             outbox.takeAll(n -> ((Http2Exchange) n).fail(Failures.engineStopped()));

@@ -71,6 +71,12 @@ public final class Http2Exchange extends CompletionQueue.Node implements Runnabl
 
     /** Owner: sends {@code req} now, on a stream of this slot's connection. */
     public void arm(Http2Request req, int responseBytesKept, int responseTimeoutMillis) {
+        armHeld(req, responseBytesKept, responseTimeoutMillis);
+        connection.release();
+    }
+
+    /** As {@link #arm}, but the request waits in its connection's outbox until {@link Http2Connection#release}. */
+    void armHeld(Http2Request req, int responseBytesKept, int responseTimeoutMillis) {
         request = req;
         intendedNanos = System.nanoTime();
         this.responseBytesKept = responseBytesKept;
@@ -87,7 +93,7 @@ public final class Http2Exchange extends CompletionQueue.Node implements Runnabl
         retried = false;
         http1 = false;
         state = ARMED;
-        connection.armed(this);
+        connection.hold(this);
     }
 
     /** On the event loop, out of the connection's outbox: the armed exchange waits there for a stream. */

@@ -21,7 +21,7 @@ import java.util.concurrent.TimeUnit;
  * <p>The connections' I/O runs either on one of the engine's event loops, which hands each read's completed streams
  * to the thread, or on an event loop the thread owns and drives while it waits here (as h2load's and wrk's threads
  * do): then a batch of streams costs no thread wake-up either way, but responses are read only while the thread is
- * in its sampler.
+ * in its sampler, and re-armed streams are written in batches ({@link #held}).
  */
 public final class Http2Group {
     /**
@@ -30,10 +30,12 @@ public final class Http2Group {
      */
     private static final long POLL_INTERVAL_NANOS = TimeUnit.MICROSECONDS.toNanos(50);
     /**
-     * ... and writes the streams armed meanwhile at least this often, or as soon as it has nothing left to hand out:
-     * each connection's re-armed streams then reach the server together, as h2load writes a read's worth at once
-     * (writing every 50 us sent a stream or two per connection per write; h2c 10x20, same call, three rounds:
-     * 21.9 against 23.8 us of our CPU per request, +7 % req/s). A stream's time starts when it is written.
+     * ... and writes the streams armed meanwhile at least this often, or sooner once half of its streams wait to be
+     * written: each connection's re-armed streams then reach the server together, as h2load writes a read's worth at
+     * once. Writing every 50 us sent a stream or two per connection per write (h2c 10x20, same call, three rounds:
+     * 21.9 against 23.8 us of our CPU per request, +7 % req/s); writing whenever nothing was left to hand out still
+     * sent about 3 per write, which cost more CPU per request than holding them (see {@link #held}). A stream's time
+     * starts when it is written.
      */
     private static final long WRITE_INTERVAL_NANOS = TimeUnit.MICROSECONDS.toNanos(500);
 
@@ -56,6 +58,16 @@ public final class Http2Group {
      * the send follows the arm). Slots complete mostly in the order they were sent, so one scan lasts many samples.
      */
     private long scanAtNanos;
+    private final long writeIntervalNanos;
+    /**
+     * On the thread's own loop: streams re-armed since the last write, waiting in their connections' outboxes. While
+     * fewer than half of the streams wait and the write interval has not passed, the thread waits for responses
+     * instead of writing them: with the server at least half busy nothing runs dry, and the writes (each a system
+     * call that on loopback also runs the server's side of TCP) carry batches. On h2 1x100 against nginx this took
+     * our writes from 0.28 to 0.02 per request and our CPU per request down by 0.4-1.0 us (RESULTS.md, 2026-11-27).
+     */
+    private int held;
+    private long batchesWritten;
     private boolean started;
     private volatile boolean interrupted;
 
@@ -67,6 +79,14 @@ public final class Http2Group {
     public Http2Group(Engine engine, InetSocketAddress remote, InetSocketAddress local, Tls tls,
                       Http2Options options, int connections, int streams, int connectTimeoutMillis,
                       boolean ownLoop) {
+        this(engine, remote, local, tls, options, connections, streams, connectTimeoutMillis, ownLoop,
+                WRITE_INTERVAL_NANOS);
+    }
+
+    /** With another write interval than the product's: tests that must not depend on the machine's speed. */
+    Http2Group(Engine engine, InetSocketAddress remote, InetSocketAddress local, Tls tls, Http2Options options,
+               int connections, int streams, int connectTimeoutMillis, boolean ownLoop, long writeIntervalNanos) {
+        this.writeIntervalNanos = writeIntervalNanos;
         this.options = options;
         this.ownLoop = ownLoop ? engine.newOwnedLoop() : null;
         // With its own loop the owner never sleeps on the queue (it waits in the loop), so nobody unparks it.
@@ -111,7 +131,12 @@ public final class Http2Group {
             now = System.nanoTime();
             scanAtNanos = now + timeout;
         } else if (taken != null) {
-            taken.arm(request, responseBytesKept, responseTimeoutMillis);
+            if (ownLoop != null) {
+                taken.armHeld(request, responseBytesKept, responseTimeoutMillis);
+                held++;
+            } else {
+                taken.arm(request, responseBytesKept, responseTimeoutMillis);
+            }
             now = taken.intendedNanos(); // the arm's own clock reading: no second one per sample
             taken = null;
             if (now + timeout - scanAtNanos < 0) {
@@ -121,7 +146,8 @@ public final class Http2Group {
             now = System.nanoTime();
         }
         if (ownLoop != null) {
-            if (now - lastWriteNanos >= WRITE_INTERVAL_NANOS) {
+            if (now - lastWriteNanos >= writeIntervalNanos) {
+                releaseHeld();
                 runOwnLoop(-1); // sends what was armed and reads what arrived, without waiting
             } else if (now - lastRunNanos >= POLL_INTERVAL_NANOS) {
                 ownLoop.runNow(-1); // I/O only: reads what arrived; the armed streams wait in the loop's tasks
@@ -139,7 +165,14 @@ public final class Http2Group {
             }
             long wait = Math.max(1, scanAtNanos - now);
             if (ownLoop != null) {
-                runOwnLoop(wait);
+                if (held > 0 && held < slots.length / 2 && now - lastWriteNanos < writeIntervalNanos) {
+                    // I/O only: nothing was handed to the loop, so it sleeps until a response or the write is due.
+                    ownLoop.run(Math.max(1, Math.min(wait, lastWriteNanos + writeIntervalNanos - now)), -1);
+                    lastRunNanos = System.nanoTime();
+                } else {
+                    releaseHeld();
+                    runOwnLoop(wait);
+                }
                 n = queue.poll();
             } else {
                 n = queue.poll(wait);
@@ -164,6 +197,22 @@ public final class Http2Group {
             }
         }
         return earliest;
+    }
+
+    /** Owner: hands the held streams to their connections, to be written by the next run of the loop's tasks. */
+    private void releaseHeld() {
+        if (held > 0) {
+            held = 0;
+            batchesWritten++;
+            for (Http2Connection c : connections) {
+                c.release();
+            }
+        }
+    }
+
+    /** How many batches of held streams the owner has handed to its connections (tests). */
+    long batchesWritten() {
+        return batchesWritten;
     }
 
     /** Any thread (stop test now): the sample waiting in {@link #next} returns at once. */

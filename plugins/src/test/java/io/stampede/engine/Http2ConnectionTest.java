@@ -234,6 +234,42 @@ class Http2ConnectionTest {
     }
 
     /**
+     * On its own loop, a thread re-arms each answered stream but writes the re-armed ones only once half of its streams
+     * wait (or the write interval passed), so the server gets the requests in batches, not one to three per write. A
+     * server slower per request than the thread makes the responses arrive one or two at a time; the write interval is
+     * long here, so that the batch size does not depend on this machine's speed.
+     */
+    @Test
+    void onItsOwnLoopAThreadWritesItsReArmedStreamsInBatches() throws Exception {
+        try (Http2TestServer server = new Http2TestServer(0, false)) {
+            int streams = 40;
+            Http2Group g = new Http2Group(Engine.get(), server.address(), null, null, Http2Options.DEFAULTS, 1,
+                    streams, 20_000, true, TimeUnit.SECONDS.toNanos(1));
+            Http2Request req = request("GET", "/work", "", server.address());
+            for (int i = 0; i < 200; i++) { // the connection is open and every stream answered once
+                assertFalse(g.next(req, 1000, 10_000).failed());
+            }
+            int requestsBefore = server.streams.get();
+            long batchesBefore = g.batchesWritten();
+            for (int i = 0; i < 2000; i++) {
+                Http2Exchange e = g.next(req, 1000, 10_000);
+                assertFalse(e.failed(), () -> String.valueOf(e.failure()));
+                // A JMeter thread's own work on a sample (its listeners, the JTL line), shorter than the server's.
+                long until = System.nanoTime() + TimeUnit.MICROSECONDS.toNanos(2);
+                while (System.nanoTime() - until < 0) {
+                    Thread.onSpinWait();
+                }
+            }
+            int requests = server.streams.get() - requestsBefore;
+            long batches = g.batchesWritten() - batchesBefore;
+            g.close();
+            assertTrue(requests >= 2000 - streams, "requests the server saw: " + requests);
+            assertTrue(requests >= 15 * batches, requests + " requests went out in " + batches
+                    + " batches: fewer than 15 per batch");
+        }
+    }
+
+    /**
      * The server resets a stream just as its owner times it out: the reset is read after the owner armed the same
      * slot for its next request, and must not fail that one. A loop the test drives itself makes the order exact:
      * nothing is read until the test runs it.
