@@ -83,6 +83,8 @@ public final class Http2Connection {
      * then writes them with one flush, so a busy loop sends a batch of streams with one task and one write.
      */
     private final Outbox outbox;
+    /** Owner only: something was put in the outbox since the last {@link #release}. */
+    private boolean holding;
 
     // event loop state
     /** Armed exchanges waiting for a stream. */
@@ -135,6 +137,7 @@ public final class Http2Connection {
     /** Owner: {@code e} was armed; it waits in the outbox for {@link #release}. */
     void hold(Http2Exchange e) {
         outbox.put(e);
+        holding = true;
     }
 
     /**
@@ -143,6 +146,10 @@ public final class Http2Connection {
      * per request); a thread on its own loop holds them while half of its streams are in flight ({@link Http2Group}).
      */
     void release() {
+        if (!holding) {
+            return; // a group releases all its connections at once: those given nothing schedule no empty drain
+        }
+        holding = false;
         if (!outbox.dispatch()) {
             // The engine stopped: nothing will drain the outbox, so the owner fails what waits there.
             outbox.takeAll(n -> ((Http2Exchange) n).fail(Failures.engineStopped()));
