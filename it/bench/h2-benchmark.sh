@@ -12,12 +12,14 @@
 #                                                                  properties; -DNAME=VALUE: a system property)
 #                                 [--profile DIR]  (Stampede's runs only, async-profiler cpu over each measured
 #                                                   window: DIR/<setup>-<round>.collapsed; figures not comparable)
+#                                 [--profile-event alloc]  (with --profile: allocation samples instead of cpu)
 #   h1-10x20: HTTP/1.1 pipelined 20 deep on 10 connections (h2load --h1), the row next to HTTP/2's;
 #   h1s-10x20 (not in the default list): the same over TLS.
 #   A setup's client threads (both tools) are 2, or 1 for one connection; h2c-10x20@1 sets them (here: 1).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 build=true
+profile_event=cpu
 args=()
 while (($#)); do
   case "$1" in
@@ -27,7 +29,8 @@ while (($#)); do
       [[ -n $agent ]] || { echo "h2-benchmark: --profile needs async-profiler: mvn dependency:get -Dartifact=tools.profiler:async-profiler:4.1:jar:linux-x64" >&2; exit 2; }
       mkdir -p "$2/lib" && (cd "$2/lib" && unzip -o -q "$agent" 'linux-x64/*')
       args+=(--profile "$2"); shift 2 ;;
-    -h|--help) sed -n '3,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --profile-event) profile_event=$2; shift 2 ;;
+    -h|--help) sed -n '3,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) args+=("$1"); shift ;;
   esac
 done
@@ -40,5 +43,5 @@ done
 if $build; then
   (cd "$root" && mvn -B -q -pl src,it -am package -DskipTests)
 fi
-exec java -Xmx512m -cp "$root/it/target/test-classes" -Dstampede.root="$root" \
+exec java -Xmx512m -Dstampede.bench.profile.event="$profile_event" -cp "$root/it/target/test-classes" -Dstampede.root="$root" \
   io.stampede.it.bench.Http2Benchmark "${args[@]}"

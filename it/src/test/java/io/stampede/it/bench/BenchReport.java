@@ -19,11 +19,12 @@ final class BenchReport {
     }
 
     void print(PrintStream out) {
-        out.printf("%-22s %12s %8s %14s %8s %9s %11s %11s%n", "tool", "req/s", "cores", "CPU us/req", "errors",
-                "requests", "nginx cores", "other cores");
+        out.printf("%-22s %12s %8s %14s %8s %9s %11s %11s %11s%n", "tool", "req/s", "cores", "CPU us/req", "errors",
+                "requests", "nginx cores", "other cores", "steal cores");
         for (Measurement m : rows) {
-            out.printf("%-22s %12.0f %8.2f %14.1f %8d %9d %11.2f %11.2f%n", m.tool(), m.requestsPerSecond(),
-                    m.cores(), m.cpuMicrosPerRequest(), m.errors(), m.requests(), m.nginxCores(), m.otherCores());
+            out.printf("%-22s %12.0f %8.2f %14.1f %8d %9d %11.2f %11.2f %11.2f%n", m.tool(), m.requestsPerSecond(),
+                    m.cores(), m.cpuMicrosPerRequest(), m.errors(), m.requests(), m.nginxCores(), m.otherCores(),
+                    m.stealCores());
         }
         out.println();
         Optional<Measurement> stock = find(EngineBenchmark.STOCK);

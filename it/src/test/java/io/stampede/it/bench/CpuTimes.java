@@ -73,6 +73,19 @@ final class CpuTimes {
         }
     }
 
+    /**
+     * CPU seconds the hypervisor gave to others while this machine's cores wanted to run (steal, all cores): a
+     * window with steal ran on less CPU than its figures assume.
+     */
+    double machineStealSeconds() {
+        try {
+            String[] f = Files.readAllLines(Path.of("/proc/stat")).get(0).trim().split("\\s+");
+            return f.length > 8 ? Long.parseLong(f[8]) / (double) ticksPerSecond : 0;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read /proc/stat", e);
+        }
+    }
+
     static String loadAverage() {
         try {
             return Files.readString(Path.of("/proc/loadavg")).trim();

@@ -18,6 +18,7 @@ final class CpuWindow {
     private final double loadGeneratorStart;
     private final double nginxStart;
     private final double machineStart;
+    private final double stealStart;
 
     private CpuWindow(CpuTimes cpu, Supplier<Double> loadGenerator, List<ProcessHandle> nginx) {
         this.cpu = cpu;
@@ -27,6 +28,7 @@ final class CpuWindow {
         this.loadGeneratorStart = loadGenerator.get();
         this.nginxStart = cpu.processesSeconds(nginx);
         this.machineStart = cpu.machineBusySeconds();
+        this.stealStart = cpu.machineStealSeconds();
     }
 
     static CpuWindow open(CpuTimes cpu, Supplier<Double> loadGeneratorSeconds, List<ProcessHandle> nginx) {
@@ -41,13 +43,15 @@ final class CpuWindow {
     Ended end() {
         long endMillis = System.currentTimeMillis();
         return new Ended(startMillis, endMillis, loadGenerator.get() - loadGeneratorStart,
-                cpu.processesSeconds(nginx) - nginxStart, cpu.machineBusySeconds() - machineStart);
+                cpu.processesSeconds(nginx) - nginxStart, cpu.machineBusySeconds() - machineStart,
+                cpu.machineStealSeconds() - stealStart);
     }
 
-    record Ended(long startMillis, long endMillis, double loadGeneratorCpu, double nginxCpu, double machineCpu) {
+    record Ended(long startMillis, long endMillis, double loadGeneratorCpu, double nginxCpu, double machineCpu,
+            double stealCpu) {
         Measurement measurement(String tool, long requests, long errors) {
             return new Measurement(tool, requests, errors, (endMillis - startMillis) / 1000.0, loadGeneratorCpu,
-                    nginxCpu, machineCpu);
+                    nginxCpu, machineCpu, stealCpu);
         }
     }
 }

@@ -37,12 +37,15 @@ import java.util.regex.Pattern;
  * <p>{@code --ab NAME=VALUE} adds a second Stampede row to every round, with that JMeter property set (e.g.
  * {@code stampede.io_mode=engine}), or that system property for a name written {@code -Dname} (e.g.
  * {@code -Dio.stampede.shaded.io.netty.handler.ssl.noOpenSsl=true}): an A/B of one setting in the same call, each
- * side against the same round's h2load, the three rows rotating which goes first.
+ * side against the same round's h2load, the three rows rotating which goes first. A setting written {@code -X...}
+ * is a JVM option of the B row's JMeter (e.g. {@code -Xmn24m}).
  */
 public final class Http2Benchmark {
     private static final Pattern REQUESTS = Pattern.compile(
             "requests: (\\d+) total, (\\d+) started, (\\d+) done, (\\d+) succeeded, (\\d+) failed, (\\d+) errored, "
             + "(\\d+) timeout");
+    /** One --ab setting: a JMeter property, a system property (-DNAME=VALUE) or a JVM option (-X...). */
+    private static final String AB_SETTING = "((-D)?[\\w.]+=[^,\\s]+|-X[^,\\s]+)";
     private static final Pattern FINISHED = Pattern.compile("finished in ([0-9.]+)s");
     private static final Pattern CHILD_CPU = Pattern.compile("CHILD_CPU_TICKS (\\d+) (\\d+)");
     private static final String WRAPPER = "h2load \"$@\"; rc=$?; read -r -a s < /proc/$$/stat;"
@@ -101,10 +104,10 @@ public final class Http2Benchmark {
                 case "--profile" -> profile = Path.of(args[i + 1]).toAbsolutePath();
                 case "--ab" -> {
                     ab = args[i + 1];
-                    if (!ab.matches("(-D)?[\\w.]+=[^,\\s]+(,(-D)?[\\w.]+=[^,\\s]+)*")) {
+                    if (!ab.matches(AB_SETTING + "(," + AB_SETTING + ")*")) {
                         System.err.println("h2-benchmark: --ab takes NAME=VALUE[,NAME=VALUE...], JMeter properties "
-                                + "for the B row (threads and conns are the plan's own, e.g. threads=1,conns=10), or "
-                                + "system properties written -DNAME=VALUE");
+                                + "for the B row (threads and conns are the plan's own, e.g. threads=1,conns=10), "
+                                + "system properties written -DNAME=VALUE, or JVM options written -X... (e.g. -Xmn24m)");
                         System.exit(2);
                     }
                 }
@@ -172,9 +175,13 @@ public final class Http2Benchmark {
                         "depth", s.http1() ? s.streams() : 1));
                 Map<String, Object> propsB = new HashMap<>(props);
                 if (ab != null) {
-                    for (String nameValue : ab.split(",")) {
-                        propsB.put(nameValue.substring(0, nameValue.indexOf('=')),
-                                nameValue.substring(nameValue.indexOf('=') + 1));
+                    for (String setting : ab.split(",")) {
+                        if (setting.startsWith("-X")) { // a JVM option, whole
+                            propsB.put(setting, "");
+                        } else {
+                            propsB.put(setting.substring(0, setting.indexOf('=')),
+                                    setting.substring(setting.indexOf('=') + 1));
+                        }
                     }
                 }
                 int rows = ab == null ? 2 : 3;
@@ -197,9 +204,9 @@ public final class Http2Benchmark {
                             theirs.add(m);
                         }
                         System.out.printf("  %-10s round %d %-13s %9.0f req/s %5.2f cores %6.1f us/req errors %d"
-                                + " (nginx %.2f cores, other load %.2f cores)%n", s.name(), r + 1, m.tool(),
-                                m.requestsPerSecond(), m.cores(), m.cpuMicrosPerRequest(), m.errors(), m.nginxCores(),
-                                m.otherCores());
+                                + " (nginx %.2f cores, other load %.2f cores, steal %.2f cores)%n", s.name(), r + 1,
+                                m.tool(), m.requestsPerSecond(), m.cores(), m.cpuMicrosPerRequest(), m.errors(),
+                                m.nginxCores(), m.otherCores(), m.stealCores());
                     }
                 }
                 if (profile != null) {
@@ -260,7 +267,7 @@ public final class Http2Benchmark {
         double seconds = Double.parseDouble(f.group(1));
         double h2loadCpu = (Long.parseLong(t.group(1)) + Long.parseLong(t.group(2))) / (double) cpu.ticksPerSecond();
         return new Measurement("h2load", ok + errors, errors, seconds, h2loadCpu, ended.nginxCpu(),
-                ended.machineCpu());
+                ended.machineCpu(), ended.stealCpu());
     }
 
     private static String run(Setup s, String url, int seconds, Path output) throws IOException, InterruptedException {

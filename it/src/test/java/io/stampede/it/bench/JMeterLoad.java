@@ -75,7 +75,9 @@ final class JMeterLoad {
         JMeterRun run = JMeterRun.of(home, plan, workDir.resolve(folder));
         java.util.Map<String, Object> jmeterProperties = new java.util.LinkedHashMap<>();
         for (java.util.Map.Entry<String, ?> p : moreProperties.entrySet()) {
-            if (p.getKey().startsWith("-D")) { // a system property of the JMeter JVM
+            if (p.getKey().startsWith("-X")) { // a JVM option of the JMeter JVM
+                run = run.jvmOption(p.getKey());
+            } else if (p.getKey().startsWith("-D")) { // a system property of the JMeter JVM
                 run = run.jvmOption(p.getKey() + "=" + p.getValue());
             } else {
                 jmeterProperties.put(p.getKey(), p.getValue());

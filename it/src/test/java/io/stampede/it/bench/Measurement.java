@@ -7,10 +7,11 @@ package io.stampede.it.bench;
 
 /**
  * What one tool achieved over the measured window: requests completed, wall seconds, CPU seconds of the load
- * generator, of nginx and of the whole machine (the rest is other people's work on a shared box).
+ * generator, of nginx and of the whole machine (the rest is other people's work on a shared box), and the steal:
+ * time the hypervisor gave to other guests while this one wanted to run.
  */
 record Measurement(String tool, long requests, long errors, double seconds, double loadGeneratorCpu,
-        double nginxCpu, double machineCpu) {
+        double nginxCpu, double machineCpu, double stealCpu) {
 
     double requestsPerSecond() {
         return requests / seconds;
@@ -28,8 +29,13 @@ record Measurement(String tool, long requests, long errors, double seconds, doub
         return nginxCpu / seconds;
     }
 
-    /** Busy cores not used by the load generator or nginx during the window. */
+    /** Busy cores not used by the load generator or nginx during the window (steal not included). */
     double otherCores() {
-        return Math.max(0, (machineCpu - loadGeneratorCpu - nginxCpu) / seconds);
+        return Math.max(0, (machineCpu - stealCpu - loadGeneratorCpu - nginxCpu) / seconds);
+    }
+
+    /** Cores' worth of time the hypervisor ran someone else while this machine wanted the CPU. */
+    double stealCores() {
+        return stealCpu / seconds;
     }
 }

@@ -12,7 +12,8 @@ import java.util.List;
 
 /**
  * async-profiler attached to a running JMeter JVM through jcmd, as it/bench/classic-benchmark.sh does: cpu samples
- * every millisecond from {@link #start} to {@link #stop}, written as collapsed stacks (flame graph input).
+ * every millisecond (or another event's, e.g. alloc) from {@link #start} to {@link #stop}, written as collapsed
+ * stacks (flame graph input).
  */
 record Profiler(Path agent, Path folder) {
 
@@ -24,7 +25,9 @@ record Profiler(Path agent, Path folder) {
     }
 
     void start(long pid) {
-        jcmd(pid, "start,event=cpu,interval=1ms");
+        // alloc (-Dstampede.bench.profile.event=alloc): where the bytes allocated per request come from.
+        String event = System.getProperty("stampede.bench.profile.event", "cpu");
+        jcmd(pid, event.equals("cpu") ? "start,event=cpu,interval=1ms" : "start,event=" + event);
     }
 
     void stop(long pid, String name) {
@@ -33,7 +36,9 @@ record Profiler(Path agent, Path folder) {
         } catch (IOException e) {
             throw new IllegalStateException("cannot create " + folder, e);
         }
-        jcmd(pid, "stop,file=" + folder.resolve(name.replace('/', '-') + ".collapsed"));
+        // total: an allocation profile counts bytes, not samples
+        String total = System.getProperty("stampede.bench.profile.event", "cpu").equals("cpu") ? "" : ",total";
+        jcmd(pid, "stop,file=" + folder.resolve(name.replace('/', '-') + ".collapsed") + total);
     }
 
     private void jcmd(long pid, String command) {

@@ -66,7 +66,7 @@ final class WrkLoad {
         }
         double wrkCpu = (Long.parseLong(ticks.group(1)) + Long.parseLong(ticks.group(2))) / (double) cpu.ticksPerSecond();
         return new Measurement("wrk", requests, errors, (ended.endMillis() - ended.startMillis()) / 1000.0, wrkCpu,
-                ended.nginxCpu(), ended.machineCpu());
+                ended.nginxCpu(), ended.machineCpu(), ended.stealCpu());
     }
 
     private String run(int seconds, String outputName) throws IOException, InterruptedException {
