@@ -9,10 +9,14 @@
 # usage: it/bench/h2-benchmark.sh [--duration S (45)] [--warmup S (15)] [--rounds N (2)]
 #                                 [--setups h2c-10x20,h2c-1x100,h2-10x20,h2-1x100,h1-10x20] [--skip-build]
 #                                 [--ab NAME=VALUE[,NAME=VALUE]]  (a second Stampede row per round with those JMeter
-#                                                                  properties; -DNAME=VALUE: a system property)
+#                                                                  properties; -DNAME=VALUE: a system property;
+#                                                                  -X...: a JVM option of JMeter, e.g. -Xmn24m)
 #                                 [--profile DIR]  (Stampede's runs only, async-profiler cpu over each measured
 #                                                   window: DIR/<setup>-<round>.collapsed; figures not comparable)
 #                                 [--profile-event alloc]  (with --profile: allocation samples instead of cpu)
+#                                 [--turns SECONDS]  (both tools started and warm, taking turns on nginx in slices of
+#                                                     SECONDS, the other one stopped (SIGSTOP), until each has had
+#                                                     the measured time; requests counted by nginx's stub_status)
 #   h1-10x20: HTTP/1.1 pipelined 20 deep on 10 connections (h2load --h1), the row next to HTTP/2's;
 #   h1s-10x20 (not in the default list): the same over TLS.
 #   A setup's client threads (both tools) are 2, or 1 for one connection; h2c-10x20@1 sets them (here: 1).
@@ -30,7 +34,7 @@ while (($#)); do
       mkdir -p "$2/lib" && (cd "$2/lib" && unzip -o -q "$agent" 'linux-x64/*')
       args+=(--profile "$2"); shift 2 ;;
     --profile-event) profile_event=$2; shift 2 ;;
-    -h|--help) sed -n '3,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '3,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) args+=("$1"); shift ;;
   esac
 done

@@ -7,7 +7,9 @@ package io.stampede.it.bench;
 
 import io.stampede.it.support.FreePort;
 import io.stampede.it.support.JMeterHome;
+import io.stampede.it.support.JMeterRun;
 import io.stampede.it.support.NginxServer;
+import io.stampede.it.support.Plans;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -95,6 +97,7 @@ public final class Http2Benchmark {
         int rounds = 2;
         Path profile = null;
         String ab = null;
+        double turns = 0;
         List<Setup> setups = new ArrayList<>();
         for (int i = 0; i < args.length; i += 2) {
             switch (args[i]) {
@@ -102,6 +105,14 @@ public final class Http2Benchmark {
                 case "--warmup" -> warmup = Integer.parseInt(args[i + 1]);
                 case "--rounds" -> rounds = Integer.parseInt(args[i + 1]);
                 case "--profile" -> profile = Path.of(args[i + 1]).toAbsolutePath();
+                case "--turns" -> {
+                    turns = Double.parseDouble(args[i + 1]);
+                    if (turns < 1 || turns > 8) {
+                        // A stopped JMeter must come back before its streams' 10-s response timeout.
+                        System.err.println("h2-benchmark: --turns takes a slice of 1 to 8 seconds");
+                        System.exit(2);
+                    }
+                }
                 case "--ab" -> {
                     ab = args[i + 1];
                     if (!ab.matches(AB_SETTING + "(," + AB_SETTING + ")*")) {
@@ -123,10 +134,15 @@ public final class Http2Benchmark {
                 }
                 default -> {
                     System.err.println("h2-benchmark: unknown option " + args[i] + "; use --duration S --warmup S "
-                            + "--rounds N --setups h2c-10x20,h2c-1x100,h2-10x20,h2-1x100,h1-10x20 --profile DIR --ab NAME=VALUE");
+                            + "--rounds N --setups h2c-10x20,h2c-1x100,h2-10x20,h2-1x100,h1-10x20 --profile DIR --ab NAME=VALUE "
+                            + "--turns SECONDS");
                     System.exit(2);
                 }
             }
+        }
+        if (turns > 0 && (ab != null || profile != null)) {
+            System.err.println("h2-benchmark: --turns runs the two tools at once; use it without --ab and --profile");
+            System.exit(2);
         }
         if (setups.isEmpty()) {
             for (String s : new String[] {"h2c-10x20", "h2c-1x100", "h2-10x20", "h2-1x100", "h1-10x20"}) {
@@ -147,13 +163,22 @@ public final class Http2Benchmark {
         }
         int h2c = FreePort.loopback();
         int h2 = FreePort.loopback();
+        NginxStatus status = new NginxStatus(FreePort.loopback());
         String servers = "server {\n listen 127.0.0.1:" + h2c + " http2;\n root $dir/html;\n }\n"
                 + " server {\n listen 127.0.0.1:" + h2 + " ssl http2;\n root $dir/html;\n ssl_certificate "
-                + certs.resolve("cert.pem") + ";\n ssl_certificate_key " + certs.resolve("key.pem") + ";\n }\n";
+                + certs.resolve("cert.pem") + ";\n ssl_certificate_key " + certs.resolve("key.pem") + ";\n }\n"
+                + NginxStatus.serverBlock(status.port());
         CpuTimes cpu = CpuTimes.linux();
-        System.out.printf("HTTP/2 benchmark: %d s per run, figures over the %d s after a %d s warm-up, %d rounds; "
-                + "%d cores, load average before: %s%n", duration, duration - warmup, warmup, rounds,
-                Runtime.getRuntime().availableProcessors(), CpuTimes.loadAverage());
+        if (turns > 0) {
+            System.out.printf("HTTP/2 benchmark: both tools at once, taking turns in slices of %.1f s until each has had "
+                    + "%d s, after JMeter's %d s warm-up; requests counted by nginx; %d rounds; %d cores, load average "
+                    + "before: %s%n", turns, duration - warmup, warmup, rounds, Runtime.getRuntime().availableProcessors(),
+                    CpuTimes.loadAverage());
+        } else {
+            System.out.printf("HTTP/2 benchmark: %d s per run, figures over the %d s after a %d s warm-up, %d rounds; "
+                    + "%d cores, load average before: %s%n", duration, duration - warmup, warmup, rounds,
+                    Runtime.getRuntime().availableProcessors(), CpuTimes.loadAverage());
+        }
         List<String> summary = new ArrayList<>();
         try (NginxServer nginx = NginxServer.start(NginxServer.Options.defaults().withSite(servers, ""))) {
             JMeterLoad jmeter = new JMeterLoad(home, nginx, cpu, options, work);
@@ -185,7 +210,17 @@ public final class Http2Benchmark {
                     }
                 }
                 int rows = ab == null ? 2 : 3;
-                for (int r = 0; r < rounds; r++) {
+                for (int r = 0; turns > 0 && r < rounds; r++) {
+                    // Both tools warm and taking turns: Stampede first in even rounds, h2load in odd ones.
+                    Measurement[] m = takeTurns(jmeter, new TakingTurns(cpu, nginx.processes(), status), s, url,
+                            props, warmup, duration - warmup, turns, r % 2 == 1, work.resolve(s.name() + "-" + r));
+                    ours.add(m[0]);
+                    theirs.add(m[1]);
+                    for (Measurement x : m) {
+                        print(s, r, x);
+                    }
+                }
+                for (int r = 0; turns == 0 && r < rounds; r++) {
                     for (int k = 0; k < rows; k++) {
                         int row = (r + k) % rows; // 0: h2load, 1: Stampede, 2: Stampede with --ab
                         boolean stampedeNow = row != 0;
@@ -203,10 +238,7 @@ public final class Http2Benchmark {
                             m = h2load(nginx, cpu, s, url, warmup, duration - warmup, work.resolve(s.name() + "-" + r));
                             theirs.add(m);
                         }
-                        System.out.printf("  %-10s round %d %-13s %9.0f req/s %5.2f cores %6.1f us/req errors %d"
-                                + " (nginx %.2f cores, other load %.2f cores, steal %.2f cores)%n", s.name(), r + 1,
-                                m.tool(), m.requestsPerSecond(), m.cores(), m.cpuMicrosPerRequest(), m.errors(),
-                                m.nginxCores(), m.otherCores(), m.stealCores());
+                        print(s, r, m);
                     }
                 }
                 if (profile != null) {
@@ -228,6 +260,74 @@ public final class Http2Benchmark {
         try (var files = Files.walk(work)) {
             files.filter(f -> f.toString().endsWith(".jtl")).forEach(f -> f.toFile().delete());
         }
+    }
+
+    private static void print(Setup s, int round, Measurement m) {
+        System.out.printf("  %-10s round %d %-13s %9.0f req/s %5.2f cores %6.1f us/req errors %d"
+                + " (nginx %.2f cores, other load %.2f cores, steal %.2f cores)%n", s.name(), round + 1, m.tool(),
+                m.requestsPerSecond(), m.cores(), m.cpuMicrosPerRequest(), m.errors(), m.nginxCores(),
+                m.otherCores(), m.stealCores());
+    }
+
+    /**
+     * One round with both tools running at once and taking turns ({@link TakingTurns}): JMeter starts and warms up
+     * alone, is stopped, h2load starts and makes its connections, is stopped, then slices of {@code slice} seconds
+     * alternate until each tool has had {@code measured} seconds. Errors are each tool's over its whole run.
+     * Returns ours, then h2load's.
+     */
+    private static Measurement[] takeTurns(JMeterLoad jmeter, TakingTurns turns, Setup s, String url,
+            Map<String, Object> props, int warmup, int measured, double slice, boolean h2loadFirst, Path dir)
+            throws IOException, InterruptedException {
+        Files.createDirectories(dir);
+        int slices = Math.max(1, (int) Math.round(measured / slice));
+        int turnSeconds = (int) Math.ceil(2 * slices * (slice + 0.5)) + 10;
+        int h2loadStart = 5;
+        JMeterRun.Running running = jmeter.start(Plans.get("bench-h2.jmx"), dir.getFileName() + "-turns", props,
+                warmup + h2loadStart + turnSeconds);
+        Thread.sleep(warmup * 1000L);
+        TakingTurns.signal("STOP", running.pid());
+        Path output = dir.resolve("h2load-turns.out");
+        List<String> command = new ArrayList<>(List.of("h2load", "-c", Integer.toString(s.connections()), "-m",
+                Integer.toString(s.streams()), "-t", Integer.toString(s.threads()), "-D",
+                Integer.toString(h2loadStart + turnSeconds)));
+        if (s.http1()) {
+            command.add("--h1");
+        }
+        command.add(url);
+        Process h2load = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile()).start();
+        Measurement[] m;
+        try {
+            Thread.sleep(h2loadStart * 1000L); // its connections (and TLS handshakes) made outside the count
+            TakingTurns.signal("STOP", h2load.pid());
+            m = h2loadFirst
+                    ? reversed(turns.run("h2load", h2load.pid(), "Stampede RAW", running.pid(), slices, slice))
+                    : turns.run("Stampede RAW", running.pid(), "h2load", h2load.pid(), slices, slice);
+        } finally {
+            TakingTurns.signal("CONT", running.pid());
+            if (h2load.isAlive()) {
+                TakingTurns.signal("CONT", h2load.pid());
+            }
+        }
+        if (!h2load.waitFor(turnSeconds + 60L, TimeUnit.SECONDS)) {
+            h2load.destroyForcibly();
+            throw new IllegalStateException("h2load did not finish");
+        }
+        String out = Files.readString(output);
+        Matcher requests = REQUESTS.matcher(out);
+        if (h2load.exitValue() != 0 || !requests.find()) {
+            throw new IllegalStateException("h2load exited with " + h2load.exitValue() + ":\n" + out);
+        }
+        long h2loadErrors = Long.parseLong(requests.group(5)) + Long.parseLong(requests.group(6))
+                + Long.parseLong(requests.group(7));
+        JMeterRun.Result result = running.await();
+        if (!result.succeeded()) {
+            throw new IllegalStateException("Stampede RAW: " + result.describe());
+        }
+        return new Measurement[] {m[0].withErrors(JMeterLoad.errors(result)), m[1].withErrors(h2loadErrors)};
+    }
+
+    private static Measurement[] reversed(Measurement[] m) {
+        return new Measurement[] {m[1], m[0]};
     }
 
     /** "WHAT per round 0.93 0.88, weakest 0.88": req/s of ours over h2load's, round by round. */

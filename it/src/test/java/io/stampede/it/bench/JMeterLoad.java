@@ -71,31 +71,7 @@ final class JMeterLoad {
      */
     Row measureRow(String tool, Path plan, String folder, java.util.Map<String, ?> moreProperties)
             throws InterruptedException {
-        int runSeconds = options.durationSeconds() + TAIL_SECONDS;
-        JMeterRun run = JMeterRun.of(home, plan, workDir.resolve(folder));
-        java.util.Map<String, Object> jmeterProperties = new java.util.LinkedHashMap<>();
-        for (java.util.Map.Entry<String, ?> p : moreProperties.entrySet()) {
-            if (p.getKey().startsWith("-X")) { // a JVM option of the JMeter JVM
-                run = run.jvmOption(p.getKey());
-            } else if (p.getKey().startsWith("-D")) { // a system property of the JMeter JVM
-                run = run.jvmOption(p.getKey() + "=" + p.getValue());
-            } else {
-                jmeterProperties.put(p.getKey(), p.getValue());
-            }
-        }
-        JMeterRun.Running running = run
-                .jtlFormat(JtlFormat.jmeterDefaults())
-                // No summariser for any row, as `stampede run` does: its per-sample lock costs every sampler
-                // throughput, stock JMeter's most (measured here: 25k vs 37k req/s at 200 threads).
-                .property("summariser.name", "")
-                .property("host", nginx.host())
-                .property("port", nginx.port())
-                .property("threads", options.connections())
-                .property("duration", runSeconds)
-                .properties(jmeterProperties)
-                .timeout(Duration.ofSeconds(runSeconds + 120))
-                .start();
-        awaitFirstSample(running);
+        JMeterRun.Running running = start(plan, folder, moreProperties, options.durationSeconds() + TAIL_SECONDS);
         Thread.sleep(options.warmupSeconds() * 1000L);
         Profiler profiler = Profiler.fromSystemProperties();
         if (profiler != null) {
@@ -135,6 +111,51 @@ final class JMeterLoad {
         }
         return new Row(ended.measurement(tool, requests.get(), errors.get()), percentile(byMillis, 0.50),
                 percentile(byMillis, 0.99));
+    }
+
+    /**
+     * Starts JMeter on the plan for {@code runSeconds} with the benchmark's properties and {@code moreProperties} (a
+     * name written {@code -Dname}: a system property of the JMeter JVM; {@code -X...}: a JVM option), and returns once
+     * its first sample is in the JTL.
+     */
+    JMeterRun.Running start(Path plan, String folder, java.util.Map<String, ?> moreProperties, int runSeconds)
+            throws InterruptedException {
+        JMeterRun run = JMeterRun.of(home, plan, workDir.resolve(folder));
+        java.util.Map<String, Object> jmeterProperties = new java.util.LinkedHashMap<>();
+        for (java.util.Map.Entry<String, ?> p : moreProperties.entrySet()) {
+            if (p.getKey().startsWith("-X")) { // a JVM option of the JMeter JVM
+                run = run.jvmOption(p.getKey());
+            } else if (p.getKey().startsWith("-D")) { // a system property of the JMeter JVM
+                run = run.jvmOption(p.getKey() + "=" + p.getValue());
+            } else {
+                jmeterProperties.put(p.getKey(), p.getValue());
+            }
+        }
+        JMeterRun.Running running = run
+                .jtlFormat(JtlFormat.jmeterDefaults())
+                // No summariser for any row, as `stampede run` does: its per-sample lock costs every sampler
+                // throughput, stock JMeter's most (measured here: 25k vs 37k req/s at 200 threads).
+                .property("summariser.name", "")
+                .property("host", nginx.host())
+                .property("port", nginx.port())
+                .property("threads", options.connections())
+                .property("duration", runSeconds)
+                .properties(jmeterProperties)
+                .timeout(Duration.ofSeconds(runSeconds + 120))
+                .start();
+        awaitFirstSample(running);
+        return running;
+    }
+
+    /** Failed samples in a finished run's JTL. */
+    static long errors(JMeterRun.Result result) {
+        AtomicLong errors = new AtomicLong();
+        Jtl.scan(result.jtl(), row -> {
+            if (!row.success()) {
+                errors.incrementAndGet();
+            }
+        });
+        return errors.get();
     }
 
     private static long percentile(long[] byMillis, double p) {

@@ -13,6 +13,11 @@ package io.stampede.it.bench;
 record Measurement(String tool, long requests, long errors, double seconds, double loadGeneratorCpu,
         double nginxCpu, double machineCpu, double stealCpu) {
 
+    /** The same window with the tool's error count (when counted apart from the window's requests). */
+    Measurement withErrors(long n) {
+        return new Measurement(tool, requests, n, seconds, loadGeneratorCpu, nginxCpu, machineCpu, stealCpu);
+    }
+
     double requestsPerSecond() {
         return requests / seconds;
     }
