@@ -57,7 +57,7 @@ final class TakingTurns {
         signal("STOP", pid);
         long end = System.nanoTime();
         Thread.sleep(SETTLE_MILLIS);
-        // minus 1: the reading that opened this slice is in the count
+        // minus 1: the closing reading counts its own request
         totals.requests += status.requests() - requests - 1;
         totals.seconds += (end - start) / 1e9;
         totals.tool += cpu.processSeconds(pid) - tool;
