@@ -147,7 +147,6 @@ public final class Http2Group {
         }
         if (ownLoop != null) {
             if (now - lastWriteNanos >= writeIntervalNanos) {
-                releaseHeld();
                 runOwnLoop(-1); // sends what was armed and reads what arrived, without waiting
             } else if (now - lastRunNanos >= POLL_INTERVAL_NANOS) {
                 ownLoop.runNow(-1); // I/O only: reads what arrived; the armed streams wait in the loop's tasks
@@ -170,7 +169,6 @@ public final class Http2Group {
                     ownLoop.run(Math.max(1, Math.min(wait, lastWriteNanos + writeIntervalNanos - now)), -1);
                     lastRunNanos = System.nanoTime();
                 } else {
-                    releaseHeld();
                     runOwnLoop(wait);
                 }
                 n = queue.poll();
@@ -225,8 +223,12 @@ public final class Http2Group {
         }
     }
 
-    /** Owner: runs its own loop's I/O and tasks, waiting up to {@code waitNanos} when nothing is ready (-1: no wait). */
+    /**
+     * Owner: writes the held streams and runs its own loop's I/O and tasks, waiting up to {@code waitNanos} when nothing
+     * is ready (-1: no wait). Every such run is a write, so nothing held waits past it.
+     */
     private void runOwnLoop(long waitNanos) {
+        releaseHeld();
         ownLoop.run(waitNanos);
         lastRunNanos = System.nanoTime();
         lastWriteNanos = lastRunNanos;
