@@ -60,17 +60,13 @@ final class CpuTimes {
 
     /** Busy CPU seconds of the whole machine (all cores; everything but idle and iowait). */
     double machineBusySeconds() {
-        try {
-            String[] f = Files.readAllLines(Path.of("/proc/stat")).get(0).trim().split("\\s+");
-            long total = 0;
-            for (int i = 1; i < f.length && i <= 8; i++) { // user nice system idle iowait irq softirq steal
-                total += Long.parseLong(f[i]);
-            }
-            long idle = Long.parseLong(f[4]) + Long.parseLong(f[5]);
-            return (total - idle) / (double) ticksPerSecond;
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read /proc/stat", e);
+        String[] f = machineLine();
+        long total = 0;
+        for (int i = 1; i < f.length && i <= 8; i++) { // user nice system idle iowait irq softirq steal
+            total += Long.parseLong(f[i]);
         }
+        long idle = Long.parseLong(f[4]) + Long.parseLong(f[5]);
+        return (total - idle) / (double) ticksPerSecond;
     }
 
     /**
@@ -78,9 +74,14 @@ final class CpuTimes {
      * window with steal ran on less CPU than its figures assume.
      */
     double machineStealSeconds() {
+        String[] f = machineLine();
+        return f.length > 8 ? Long.parseLong(f[8]) / (double) ticksPerSecond : 0;
+    }
+
+    /** The "cpu" line of /proc/stat (all cores), split into its fields. */
+    private static String[] machineLine() {
         try {
-            String[] f = Files.readAllLines(Path.of("/proc/stat")).get(0).trim().split("\\s+");
-            return f.length > 8 ? Long.parseLong(f[8]) / (double) ticksPerSecond : 0;
+            return Files.readAllLines(Path.of("/proc/stat")).get(0).trim().split("\\s+");
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read /proc/stat", e);
         }

@@ -10,6 +10,7 @@ import io.stampede.it.support.JMeterHome;
 import io.stampede.it.support.JMeterRun;
 import io.stampede.it.support.NginxServer;
 import io.stampede.it.support.Plans;
+import io.stampede.it.support.ProcessTrees;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -22,6 +23,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * HTTP/2 benchmark (issue 15): the Stampede RAW sampler over h2c and h2 against h2load (Debian's nghttp2-client),
@@ -106,7 +108,7 @@ public final class Http2Benchmark {
                 case "--rounds" -> rounds = Integer.parseInt(args[i + 1]);
                 case "--profile" -> profile = Path.of(args[i + 1]).toAbsolutePath();
                 case "--turns" -> {
-                    turns = Double.parseDouble(args[i + 1]);
+                    turns = args[i + 1].matches("\\d+(\\.\\d+)?") ? Double.parseDouble(args[i + 1]) : -1;
                     if (turns < 1 || turns > 7) {
                         // A stopped JMeter must come back before its streams' 10-s response timeout.
                         System.err.println("h2-benchmark: --turns takes a slice of 1 to 7 seconds");
@@ -289,15 +291,10 @@ public final class Http2Benchmark {
         Thread.sleep(warmup * 1000L);
         TakingTurns.signal("STOP", running.pid());
         Path output = dir.resolve("h2load-turns.out");
-        List<String> command = new ArrayList<>(List.of("h2load", "-c", Integer.toString(s.connections()), "-m",
-                Integer.toString(s.streams()), "-t", Integer.toString(s.threads()), "-D",
-                Integer.toString(h2loadStart + turnSeconds)));
-        if (s.http1()) {
-            command.add("--h1");
-        }
-        command.add(url);
+        List<String> command = new ArrayList<>(List.of("h2load"));
+        command.addAll(h2loadArguments(s, h2loadStart + turnSeconds, url));
         Process h2load = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile()).start();
-        Measurement[] m;
+        Measurement[] m = null;
         try {
             Thread.sleep(h2loadStart * 1000L); // its connections (and TLS handshakes) made outside the count
             TakingTurns.signal("STOP", h2load.pid());
@@ -305,9 +302,12 @@ public final class Http2Benchmark {
                     ? reversed(turns.run("h2load", h2load.pid(), "Stampede RAW", running.pid(), slices, slice))
                     : turns.run("Stampede RAW", running.pid(), "h2load", h2load.pid(), slices, slice);
         } finally {
-            TakingTurns.signal("CONT", running.pid());
-            if (h2load.isAlive()) {
-                TakingTurns.signal("CONT", h2load.pid());
+            // Neither may stay stopped, whatever happened; after a failure h2load must not run on either (JMeter is
+            // killed by its run's shutdown hook when the benchmark ends).
+            ProcessTrees.signal("CONT", Stream.of(h2load.toHandle(), ProcessHandle.of(running.pid()).orElse(null))
+                    .filter(h -> h != null && h.isAlive()).toList());
+            if (m == null) {
+                ProcessTrees.kill(h2load);
             }
         }
         if (!h2load.waitFor(turnSeconds + 60L, TimeUnit.SECONDS)) {
@@ -319,8 +319,7 @@ public final class Http2Benchmark {
         if (h2load.exitValue() != 0 || !requests.find()) {
             throw new IllegalStateException("h2load exited with " + h2load.exitValue() + ":\n" + out);
         }
-        long h2loadErrors = Long.parseLong(requests.group(5)) + Long.parseLong(requests.group(6))
-                + Long.parseLong(requests.group(7));
+        long h2loadErrors = errors(requests);
         JMeterRun.Result result = running.await();
         if (!result.succeeded()) {
             throw new IllegalStateException("Stampede RAW: " + result.describe());
@@ -365,21 +364,32 @@ public final class Http2Benchmark {
             throw new IllegalStateException("h2load's output lacks its figures:\n" + out);
         }
         long ok = Long.parseLong(m.group(4));
-        long errors = Long.parseLong(m.group(5)) + Long.parseLong(m.group(6)) + Long.parseLong(m.group(7));
+        long errors = errors(m);
         double seconds = Double.parseDouble(f.group(1));
         double h2loadCpu = (Long.parseLong(t.group(1)) + Long.parseLong(t.group(2))) / (double) cpu.ticksPerSecond();
         return new Measurement("h2load", ok + errors, errors, seconds, h2loadCpu, ended.nginxCpu(),
                 ended.machineCpu(), ended.stealCpu());
     }
 
-    private static String run(Setup s, String url, int seconds, Path output) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of("bash", "-c", WRAPPER, "h2load", "-c",
-                Integer.toString(s.connections()), "-m", Integer.toString(s.streams()), "-t",
-                Integer.toString(s.threads()), "-D", Integer.toString(seconds)));
+    /** h2load's arguments for the setup, for {@code seconds} (-D). */
+    private static List<String> h2loadArguments(Setup s, int seconds, String url) {
+        List<String> args = new ArrayList<>(List.of("-c", Integer.toString(s.connections()), "-m",
+                Integer.toString(s.streams()), "-t", Integer.toString(s.threads()), "-D", Integer.toString(seconds)));
         if (s.http1()) {
-            command.add("--h1"); // HTTP/1.1, -m requests pipelined per connection
+            args.add("--h1"); // HTTP/1.1, -m requests pipelined per connection
         }
-        command.add(url);
+        args.add(url);
+        return args;
+    }
+
+    /** Failed, errored and timed-out requests from h2load's "requests:" line ({@link #REQUESTS}, found). */
+    private static long errors(Matcher requests) {
+        return Long.parseLong(requests.group(5)) + Long.parseLong(requests.group(6)) + Long.parseLong(requests.group(7));
+    }
+
+    private static String run(Setup s, String url, int seconds, Path output) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of("bash", "-c", WRAPPER, "h2load"));
+        command.addAll(h2loadArguments(s, seconds, url));
         Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(output.toFile()).start();
         if (!p.waitFor(seconds + 60L, TimeUnit.SECONDS)) {
             p.descendants().forEach(ProcessHandle::destroyForcibly);

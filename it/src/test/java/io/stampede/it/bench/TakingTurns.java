@@ -5,7 +5,7 @@
  */
 package io.stampede.it.bench;
 
-import java.io.IOException;
+import io.stampede.it.support.ProcessTrees;
 import java.util.List;
 
 /**
@@ -67,16 +67,9 @@ final class TakingTurns {
     }
 
     static void signal(String signal, long pid) {
-        try {
-            Process p = new ProcessBuilder("kill", "-" + signal, Long.toString(pid)).inheritIO().start();
-            if (p.waitFor() != 0) {
-                throw new IllegalStateException("kill -" + signal + " " + pid + " failed");
-            }
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot run kill", e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while signalling " + pid, e);
+        if (!ProcessTrees.signal(signal, List.of(ProcessHandle.of(pid).orElseThrow(
+                () -> new IllegalStateException("process " + pid + " is gone"))))) {
+            throw new IllegalStateException("kill -" + signal + " " + pid + " failed");
         }
     }
 

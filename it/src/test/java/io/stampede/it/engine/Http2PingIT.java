@@ -135,10 +135,10 @@ class Http2PingIT {
             assertEquals(1, nginx.accessLogConnections().size(), "the first sample was served");
             // The user thinks 300 ms before the second sample: nginx stops well before it is sent.
             frozen.addAll(nginx.processes());
-            signal("-STOP", frozen);
+            assertTrue(ProcessTrees.signal("STOP", frozen), "kill -STOP");
             Thread.sleep(4000);
         } finally {
-            signal("-CONT", frozen);
+            assertTrue(ProcessTrees.signal("CONT", frozen), "kill -CONT");
             result = running.await(); // also when the test failed above: JMeter ends (or is killed) here
         }
         assertTrue(result.succeeded(), result.describe());
@@ -159,13 +159,4 @@ class Http2PingIT {
                 () -> assertTrue(rows.get(2).connect() > 0, "the third sample opened a new connection"));
     }
 
-    private static void signal(String which, List<ProcessHandle> processes) throws Exception {
-        if (processes.isEmpty()) {
-            return;
-        }
-        List<String> command = new ArrayList<>(List.of("kill", which));
-        processes.forEach(p -> command.add(Long.toString(p.pid())));
-        Process kill = new ProcessBuilder(command).redirectErrorStream(true).start();
-        assertTrue(kill.waitFor(10, TimeUnit.SECONDS) && kill.exitValue() == 0, "kill " + which);
-    }
 }

@@ -9,7 +9,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-/** Stops a child process together with everything it started (JMeter and nginx both have children). */
+/**
+ * Child processes: stops one together with everything it started (JMeter and nginx both have children), and sends
+ * signals (a frozen server, load generators taking turns).
+ */
 public final class ProcessTrees {
 
     private ProcessTrees() {
@@ -20,6 +23,24 @@ public final class ProcessTrees {
         all.add(root);
         root.descendants().forEach(all::add);
         return all;
+    }
+
+    /** {@code kill -SIGNAL} (e.g. STOP, CONT) to the processes; false if kill failed or took over 10 s. */
+    public static boolean signal(String signal, List<ProcessHandle> processes) {
+        if (processes.isEmpty()) {
+            return true;
+        }
+        List<String> command = new ArrayList<>(List.of("kill", "-" + signal));
+        processes.forEach(p -> command.add(Long.toString(p.pid())));
+        try {
+            Process kill = new ProcessBuilder(command).redirectErrorStream(true).start();
+            return kill.waitFor(10, TimeUnit.SECONDS) && kill.exitValue() == 0;
+        } catch (java.io.IOException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
     }
 
     /**
