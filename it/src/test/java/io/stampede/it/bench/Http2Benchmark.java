@@ -304,8 +304,8 @@ public final class Http2Benchmark {
         } finally {
             // Neither may stay stopped, whatever happened; after a failure h2load must not run on either (JMeter is
             // killed by its run's shutdown hook when the benchmark ends).
-            ProcessTrees.signal("CONT", Stream.of(h2load.toHandle(), ProcessHandle.of(running.pid()).orElse(null))
-                    .filter(h -> h != null && h.isAlive()).toList());
+            ProcessTrees.signal("CONT", Stream.concat(Stream.of(h2load.toHandle()),
+                    ProcessHandle.of(running.pid()).stream()).filter(ProcessHandle::isAlive).toList());
             if (m == null) {
                 ProcessTrees.kill(h2load);
             }
