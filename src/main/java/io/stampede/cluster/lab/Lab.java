@@ -141,13 +141,27 @@ public final class Lab {
                 d.applySysctl("90-stampede-haproxy.conf");
                 haproxy.put(h.name(), d.startHaproxy());
             }
-            keepalived.put(h.name(), d.startKeepalived());
         }
         LabCluster lab = new LabCluster(spec, topology, client, hosts, nginx, keepalived, haproxy);
+        // nopreempt: the first node to become MASTER keeps the VIP. Started together, the preferred node can lose
+        // that race when its first track-script run comes late (seen under qemu), so it starts alone, as an
+        // operator brings a pair up, and the others join once it holds the VIP.
         Host master = spec.vrrp().master();
+        keepalived.put(master.name(), hosts.get(master.name()).startKeepalived());
         if (!LabCluster.await(Duration.ofSeconds(15), () -> lab.holdsVip(master))) {
             throw new LabException("keepalived did not put the VIP on " + master.name() + " within 15 s; see "
                     + hosts.get(master.name()).log("keepalived"));
+        }
+        for (Host h : spec.vrrp().hosts()) {
+            if (!h.name().equals(master.name())) {
+                Deployer d = hosts.get(h.name());
+                keepalived.put(h.name(), d.startKeepalived());
+                Path log = d.log("keepalived");
+                if (!LabCluster.await(Duration.ofSeconds(15), () -> mentions(log, "Entering BACKUP STATE"))) {
+                    throw new LabException(h.name() + ": keepalived did not enter BACKUP state within 15 s; see "
+                            + log + ": " + tail(log));
+                }
+            }
         }
         if (!spec.isDirectRouting() && !LabCluster.await(Duration.ofSeconds(10),
                 () -> !client.get(lab.url()).isEmpty())) {
@@ -207,6 +221,14 @@ public final class Lab {
         results.add(r);
         out.println(r);
         out.flush();
+    }
+
+    private static boolean mentions(Path log, String text) {
+        try {
+            return Files.readString(log).contains(text);
+        } catch (IOException e) {
+            return false;
+        }
     }
 
     private static String tail(Path log) {
