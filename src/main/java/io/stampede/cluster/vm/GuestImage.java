@@ -19,7 +19,6 @@ import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.stream.Stream;
@@ -150,23 +149,37 @@ public final class GuestImage {
         }
     }
 
+    /** Held while a tree is removed: see {@link #deleteQuietly}. */
+    private static final Object REMOVING = new Object();
+
     /**
-     * Removes a tree, tolerating a second remover at work (the Ctrl-C hook and the run's own clean-up may both
-     * be at it): a file that is already gone is no reason to stop.
+     * Removes a tree and returns only once it is gone. The Ctrl-C hook and the run's own clean-up may both be at
+     * it, and the JVM halts the moment the hook returns: a remover that gave up because the other one emptied
+     * folders under its walk left half a run folder behind (CI, VmLabIT). So removers take turns, and a file
+     * already gone is no reason to stop.
      */
     static void deleteQuietly(Path p) {
-        for (int attempt = 0; attempt < 5 && Files.exists(p, LinkOption.NOFOLLOW_LINKS); attempt++) {
-            try (Stream<Path> s = Files.walk(p)) {
-                s.sorted(Comparator.reverseOrder()).forEach(f -> {
-                    try {
-                        Files.deleteIfExists(f);
-                    } catch (IOException ignored) {
-                        // a directory the other remover still empties: the next attempt takes it
-                    }
-                });
-            } catch (IOException | UncheckedIOException ignored) {
-                // the walk met a file removed under it: walk again
+        synchronized (REMOVING) {
+            for (int attempt = 0; attempt < 5 && Files.exists(p, LinkOption.NOFOLLOW_LINKS); attempt++) {
+                remove(p);
             }
+        }
+    }
+
+    private static void remove(Path p) {
+        if (Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)) {
+            List<Path> entries;
+            try (Stream<Path> s = Files.list(p)) {
+                entries = s.toList();
+            } catch (IOException | UncheckedIOException gone) {
+                entries = List.of();
+            }
+            entries.forEach(GuestImage::remove);
+        }
+        try {
+            Files.deleteIfExists(p);
+        } catch (IOException ignored) {
+            // not empty yet (something still writes into it): the next attempt takes it
         }
     }
 

@@ -95,10 +95,11 @@ class VmLabTest {
 
     @Test
     void twoRemoversAtOnceLeaveNothing(@TempDir Path tmp) throws Exception {
-        // Ctrl-C: the shutdown hook and the run's own finally both remove the run folder at the same moment
-        for (int round = 0; round < 5; round++) {
+        // Ctrl-C: the shutdown hook and the run's own finally both remove the run folder at the same moment, and
+        // the JVM halts as soon as the hook returns: so whichever returns, the folder must be gone by then
+        for (int round = 0; round < 10; round++) {
             Path top = tmp.resolve("stl-vm-" + round);
-            for (int d = 0; d < 20; d++) {
+            for (int d = 0; d < 40; d++) {
                 Path dir = Files.createDirectories(top.resolve("run/h/d" + d + "/etc"));
                 for (int f = 0; f < 20; f++) {
                     Files.writeString(dir.resolve("f" + f), "x");
@@ -106,7 +107,14 @@ class VmLabTest {
             }
             Thread other = new Thread(() -> GuestImage.deleteQuietly(top));
             other.start();
+            // join in once the other is half-way: its removals are what disturb a walk
+            Path firstRemoved = top.resolve("run/h/d9/etc/f9");
+            long end = System.nanoTime() + 5_000_000_000L;
+            while (Files.exists(firstRemoved) && System.nanoTime() < end) {
+                Thread.onSpinWait();
+            }
             GuestImage.deleteQuietly(top);
+            assertFalse(Files.exists(top), "round " + round + ": this remover returned before the folder was gone");
             other.join(10_000);
             assertFalse(Files.exists(top), "round " + round);
         }
