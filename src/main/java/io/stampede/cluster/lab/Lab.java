@@ -244,8 +244,12 @@ public final class Lab {
         return new Layout(labDir.resolve(host).toString());
     }
 
-    /** Stops every daemon, removes every stl namespace and the lab directory; runs once. */
-    private void cleanup() {
+    /**
+     * Stops every daemon, removes every stl namespace and the lab directory; runs once. Synchronized: the JVM
+     * halts as soon as the Ctrl-C hook returns, so a hook that comes while the run's own clean-up is at work
+     * waits for it instead of returning at once.
+     */
+    private synchronized void cleanup() {
         if (!cleaned.compareAndSet(false, true)) {
             return;
         }
