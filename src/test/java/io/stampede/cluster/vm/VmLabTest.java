@@ -107,10 +107,10 @@ class VmLabTest {
             }
             Thread other = new Thread(() -> GuestImage.deleteQuietly(top));
             other.start();
-            // join in once the other is half-way: its removals are what disturb a walk
-            Path firstRemoved = top.resolve("run/h/d9/etc/f9");
+            // join in once the other has begun removing: its removals are what disturb a walk
+            Path oneOfItsFiles = top.resolve("run/h/d9/etc/f9");
             long end = System.nanoTime() + 5_000_000_000L;
-            while (Files.exists(firstRemoved) && System.nanoTime() < end) {
+            while (Files.exists(oneOfItsFiles) && System.nanoTime() < end) {
                 Thread.onSpinWait();
             }
             GuestImage.deleteQuietly(top);
