@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerates the README's pictures in docs/images/ from the real thing, so they never go stale:
+# Regenerates the documentation's pictures in docs/images/ from the real thing, so they never go stale:
 #   http-sampler.png, http-raw-sampler.png  `stampede gui` windows, taken by StampedeGuiIT under Xvfb;
 #   converted-plan-stampede-panel.png       a converted plans/recorded-shop.jmx in the GUI (ConvertedPlanGuiIT);
 #   run-summary.png, dashboard.png          `stampede run plans/quickstart.jmx` (20 s, built-in target): its console

@@ -23,11 +23,10 @@
 #                                  notwithstanding)
 #   defaults: --plan stepping --threads 200 --workers 1 --rounds 3 --duration 60 --warmup 15 --rampup 2
 #   One call of the defaults takes about 7 minutes; run the matrix one plan x one nginx shape per call.
-set -euo pipefail
-root=$(cd "$(dirname "$0")/../.." && pwd)
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 plan=stepping threads=200 workers=1 rounds=3 duration=60 warmup=15 rampup=2 tools=stampede,stock
-build=true profile= keep= extra=() stock_props=(-Jhttpclient.reset_state_on_thread_group_iteration=false)
+profile= keep= extra=() stock_props=(-Jhttpclient.reset_state_on_thread_group_iteration=false)
 while (($#)); do
   case "$1" in
     --plan) plan=$2; shift 2 ;;
@@ -38,14 +37,12 @@ while (($#)); do
     --warmup) warmup=$2; shift 2 ;;
     --rampup) rampup=$2; shift 2 ;;
     --tools) tools=$2; shift 2 ;;
-    --skip-build) build=false; shift ;;
     --profile) profile=$2; shift 2 ;;
     --keep) keep=$2; shift 2 ;;
     --stock-default) stock_props=(); shift ;;
     -J) extra+=("-J$2"); shift 2 ;;
     -J*) extra+=("$1"); shift ;;
-    -h|--help) sed -n '3,25p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    *) echo "classic-benchmark: unknown option '$1' (see --help)" >&2; exit 2 ;;
+    *) bench_option "$1" || { echo "$bench: unknown option '$1' (see --help)" >&2; exit 2; }; shift ;;
   esac
 done
 case "$plan" in
@@ -59,19 +56,12 @@ for n in "$threads" "$workers" "$rounds" "$duration" "$warmup" "$rampup"; do
   [[ $n =~ ^[0-9]+$ && $n -gt 0 ]] || { echo "classic-benchmark: '$n' is not a positive whole number" >&2; exit 2; }
 done
 ((duration - warmup > 5)) || { echo "classic-benchmark: --duration must exceed --warmup by more than 5 s" >&2; exit 2; }
-command -v nginx >/dev/null || [[ -x /usr/sbin/nginx ]] || { echo "classic-benchmark: nginx is missing (apt-get install nginx-light)" >&2; exit 2; }
+bench_need "install it (apt-get install nginx-light)" nginx java
 nginx_bin=$(command -v nginx || echo /usr/sbin/nginx)
 if [[ -n $profile ]]; then
-  agent=$(find "$HOME/.m2/repository/tools/profiler/async-profiler" -name 'async-profiler-*-linux-x64.jar' 2>/dev/null | sort | tail -1)
-  [[ -n $agent ]] || { echo "classic-benchmark: --profile needs async-profiler: mvn dependency:get -Dartifact=tools.profiler:async-profiler:4.1:jar:linux-x64" >&2; exit 2; }
-  mkdir -p "$profile/lib" && (cd "$profile/lib" && unzip -o -q "$agent" 'linux-x64/*')
-  agent="$profile/lib/linux-x64/libasyncProfiler.so"
+  agent=$(bench_profiler "$profile")
 fi
-
-if $build; then
-  echo "classic-benchmark: building the CLI, the plugin and the JMeter home ..."
-  (cd "$root" && mvn -B -q -pl src -am package -DskipTests)
-fi
+bench_maven -pl src -am package -DskipTests
 
 work=$(mktemp -d /tmp/stampede-classic.XXXXXX)
 nginx_pid=

@@ -17,8 +17,7 @@
 # 100,000: JMeter's fastest own sender) or jmeter-batch (StrippedBatch, 1,000 samples or 2 s: run's default before
 # the compact sender), to compare them in the same setup.
 # Traffic stays on loopback.
-set -euo pipefail
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 engines=4 per_engine=2000 per_thread=1 duration=60 rampup=20 think_ms=1000 heap=1g jfr=0 sender_kind=stampede
 while (($#)); do
@@ -32,7 +31,7 @@ while (($#)); do
     --think-ms) think_ms=$2 ;;
     --heap) heap=$2 ;;
     --sender) sender_kind=$2 ;;
-    -h|--help) sed -n '2,19p' "$0"; exit 0 ;;
+    -h|--help) bench_usage; exit 0 ;;
     *) echo "distributed-benchmark: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
   shift 2 || { echo "distributed-benchmark: $1 needs a value" >&2; exit 2; }

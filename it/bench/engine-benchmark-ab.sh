@@ -9,8 +9,9 @@
 # usage: it/bench/engine-benchmark-ab.sh BASE_CHECKOUT NEW_CHECKOUT [ROUNDS (2)] [--new-first] [engine-benchmark options...]
 #   e.g. it/bench/engine-benchmark-ab.sh /work/wt/base . 2 --duration 35 --warmup 10 --tools raw,raw_multi,http
 #   Odd rounds run the base first, even rounds the new checkout (--new-first: the other way round).
-set -euo pipefail
-(($# >= 2)) || { sed -n '3,11p' "$0" | sed 's/^# \{0,1\}//' >&2; exit 2; }
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+case "${1:-}" in -h|--help) bench_usage; exit 0 ;; esac
+(($# >= 2)) || { bench_usage >&2; exit 2; }
 base=$(cd "$1" && pwd); new=$(cd "$2" && pwd); shift 2
 rounds=2
 if (($#)) && [[ $1 =~ ^[0-9]+$ ]]; then rounds=$1; shift; fi

@@ -9,30 +9,14 @@
 #                                     [--tools stock,raw,raw_multi,http,wrk] [--skip-build]
 #   defaults: --duration 60 --warmup 15 --connections 200 (figures over the 45 s after the warm-up)
 #   smoke run: it/bench/engine-benchmark.sh --duration 12 --warmup 4
-set -euo pipefail
-root=$(cd "$(dirname "$0")/../.." && pwd)
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-build=true
 args=()
-while (($#)); do
-  case "$1" in
-    --skip-build) build=false; shift ;;
-    -h|--help) sed -n '3,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    *) args+=("$1"); shift ;;
-  esac
+for a in "$@"; do
+  bench_option "$a" || args+=("$a")
 done
+bench_need "install it (it/run-tests.sh installs nginx-light and wrk)" nginx wrk java
+bench_maven -pl src,it -am package -DskipTests
 
-for tool in nginx wrk java; do
-  command -v "$tool" >/dev/null || [[ -x /usr/sbin/$tool ]] || {
-    echo "engine-benchmark: '$tool' is missing; install it (it/run-tests.sh installs nginx-light and wrk)" >&2
-    exit 2
-  }
-done
-
-if $build; then
-  echo "engine-benchmark: building the plugin, the JMeter home and the benchmark classes ..."
-  (cd "$root" && mvn -B -q -pl src,it -am package -DskipTests)
-fi
-
-exec java -Xmx512m -cp "$root/it/target/test-classes" -Dstampede.root="$root" \
+exec java -Xmx512m -cp "$bench_classpath" -Dstampede.root="$root" \
   io.stampede.it.bench.EngineBenchmark "${args[@]}"

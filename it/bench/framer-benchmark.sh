@@ -8,19 +8,15 @@
 #
 # usage: it/bench/framer-benchmark.sh [--old REV] [--skip-build] [--rounds N] [--warmup N] [--millis N]
 #   defaults: --old 4f4a2be (the framer before the RFC 9112 rewrite) --rounds 15 --warmup 5 --millis 200
-set -euo pipefail
-root=$(cd "$(dirname "$0")/../.." && pwd)
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 framer=plugins/src/main/java/io/stampede/engine/ResponseFramer.java
 
 old=4f4a2be
-build=true
 args=()
 while (($#)); do
   case "$1" in
     --old) (($# >= 2)) || { echo "framer-benchmark: --old needs a git revision" >&2; exit 2; }; old=$2; shift 2 ;;
-    --skip-build) build=false; shift ;;
-    -h|--help) sed -n '3,10p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    *) args+=("$1"); shift ;;
+    *) bench_option "$1" || args+=("$1"); shift ;;
   esac
 done
 
@@ -33,10 +29,8 @@ git -C "$root" archive "$old" "$(dirname "$framer")" 2>/dev/null | tar -x -C "$w
   exit 2
 }
 
-if $build; then
-  echo "framer-benchmark: compiling the plugin ..."
-  (cd "$root" && mvn -B -q -pl plugins compile)
-fi
+bench_need "install a JDK 17 or newer" javac java git
+bench_maven -pl plugins compile
 [[ -d $root/plugins/target/classes/io/stampede/engine ]] || {
   echo "framer-benchmark: plugins/target/classes is missing; run without --skip-build" >&2
   exit 2

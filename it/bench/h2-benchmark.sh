@@ -20,32 +20,20 @@
 #   h1-10x20: HTTP/1.1 pipelined 20 deep on 10 connections (h2load --h1), the row next to HTTP/2's;
 #   h1s-10x20 (not in the default list): the same over TLS.
 #   A setup's client threads (both tools) are 2, or 1 for one connection; h2c-10x20@1 sets them (here: 1).
-set -euo pipefail
-root=$(cd "$(dirname "$0")/../.." && pwd)
-build=true
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 profile_event=cpu
 args=()
 while (($#)); do
   case "$1" in
-    --skip-build) build=false; shift ;;
     --profile)
-      agent=$(find "$HOME/.m2/repository/tools/profiler/async-profiler" -name 'async-profiler-*-linux-x64.jar' 2>/dev/null | sort | tail -1)
-      [[ -n $agent ]] || { echo "h2-benchmark: --profile needs async-profiler: mvn dependency:get -Dartifact=tools.profiler:async-profiler:4.1:jar:linux-x64" >&2; exit 2; }
-      mkdir -p "$2/lib" && (cd "$2/lib" && unzip -o -q "$agent" 'linux-x64/*')
+      (($# >= 2)) || { echo "$bench: --profile needs a folder" >&2; exit 2; }
+      bench_profiler "$2" >/dev/null
       args+=(--profile "$2"); shift 2 ;;
     --profile-event) profile_event=$2; shift 2 ;;
-    -h|--help) sed -n '3,22p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-    *) args+=("$1"); shift ;;
+    *) bench_option "$1" || args+=("$1"); shift ;;
   esac
 done
-for tool in nginx h2load openssl java; do
-  command -v "$tool" >/dev/null || [[ -x /usr/sbin/$tool ]] || {
-    echo "h2-benchmark: '$tool' is missing; install it (it/run-tests.sh installs nginx-light and nghttp2-client)" >&2
-    exit 2
-  }
-done
-if $build; then
-  (cd "$root" && mvn -B -q -pl src,it -am package -DskipTests)
-fi
-exec java -Xmx512m -Dstampede.bench.profile.event="$profile_event" -cp "$root/it/target/test-classes" -Dstampede.root="$root" \
+bench_need "install it (it/run-tests.sh installs nginx-light and nghttp2-client)" nginx h2load openssl java
+bench_maven -pl src,it -am package -DskipTests
+exec java -Xmx512m -Dstampede.bench.profile.event="$profile_event" -cp "$bench_classpath" -Dstampede.root="$root" \
   io.stampede.it.bench.Http2Benchmark "${args[@]}"

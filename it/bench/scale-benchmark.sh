@@ -13,21 +13,18 @@
 #               round and the median); CSV JTL on.
 #               [--duration 60] [--warmup 15] [--connections 200] [--threads CORES] [--rounds 3] [--pipeline DEPTH]
 # usage: it/bench/scale-benchmark.sh idle|throughput [options] [--skip-build]
-set -euo pipefail
-root=$(cd "$(dirname "$0")/../.." && pwd)
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 case "${1:-}" in
   idle) main=io.stampede.it.scale.IdleConnectionsBenchmark ;;
   throughput) main=io.stampede.it.bench.ScaleThroughputBenchmark ;;
-  *) sed -n '3,16p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+  -h|--help) bench_usage; exit 0 ;;
+  *) bench_usage >&2; exit 2 ;;
 esac
 shift
-build=true
 args=()
 for a in "$@"; do
-  if [[ $a == --skip-build ]]; then build=false; else args+=("$a"); fi
+  bench_option "$a" || args+=("$a")
 done
-if $build; then
-  echo "scale-benchmark: building the plugin, the JMeter home and the benchmark classes ..."
-  (cd "$root" && mvn -B -q -pl src,it -am package -DskipTests)
-fi
-exec java -Xmx512m -cp "$root/it/target/test-classes" -Dstampede.root="$root" "$main" "${args[@]}"
+bench_need "install it (it/run-tests.sh installs nginx-light and wrk)" nginx java
+bench_maven -pl src,it -am package -DskipTests
+exec java -Xmx512m -cp "$bench_classpath" -Dstampede.root="$root" "$main" "${args[@]}"

@@ -11,17 +11,13 @@
 #   [--classic SECONDS [--rounds 2]]: instead, 200 users with one keep-alive connection each, no think time
 #   (plans/stepping-raw.jmx's load): HTTP RAW on virtual threads vs on OS threads vs stock HTTP Request
 # usage: it/bench/virtual-users-benchmark.sh [options] [--skip-build]   (wrap it in /work/tools/quiet where shared)
-set -euo pipefail
-root=$(cd "$(dirname "$0")/../.." && pwd)
-build=true
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 args=()
 for a in "$@"; do
-  if [[ $a == --skip-build ]]; then build=false; else args+=("$a"); fi
+  bench_option "$a" || args+=("$a")
 done
-if $build; then
-  echo "virtual-users-benchmark: building the plugin, the JMeter home and the benchmark classes ..."
-  (cd "$root" && mvn -B -q -pl src,it -am package -DskipTests)
-fi
-# The benchmark's classes need the JDK only, plus Stampede's Java finder (src) to pick the Java 21+.
-exec java -Xmx1g -cp "$root/it/target/test-classes:$root/src/target/classes" -Dstampede.root="$root" \
+bench_need "install it (it/run-tests.sh installs nginx-light)" nginx java
+bench_maven -pl src,it -am package -DskipTests
+# The benchmark picks the Java 21+ with Stampede's own Java finder (src).
+exec java -Xmx1g -cp "$bench_classpath" -Dstampede.root="$root" \
   io.stampede.it.users.VirtualUsersBenchmark "${args[@]}"

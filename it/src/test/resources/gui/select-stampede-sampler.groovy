@@ -14,7 +14,7 @@ import org.apache.jmeter.util.JMeterUtils
 
 def png = new File(JMeterUtils.getProperty('stampede.gui.png'))
 def state = new File(JMeterUtils.getProperty('stampede.gui.state'))
-// Optional WIDTHxHEIGHT for the window, so the README's pictures show whole panels (Xvfb has no window manager).
+// Optional WIDTHxHEIGHT for the window, so the documentation's pictures show whole panels (Xvfb has no window manager).
 def size = JMeterUtils.getPropDefault('stampede.gui.size', '')
 
 Thread.start('stampede-gui-select') {

@@ -8,12 +8,15 @@ package io.stampede.results;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Splits one line of a JMeter CSV JTL: comma-delimited, fields quoted with '"' when they hold a comma or quote. */
-final class CsvLine {
+/**
+ * Splits one line of a JMeter CSV JTL: comma-delimited, fields quoted with '"' when they hold a comma or quote. Public
+ * for the integration tests, which read JTLs the same way.
+ */
+public final class CsvLine {
 
     private CsvLine() {}
 
-    static List<String> split(String line) {
+    public static List<String> split(String line) {
         List<String> fields = new ArrayList<>(24);
         StringBuilder field = new StringBuilder();
         boolean quoted = false;
@@ -47,7 +50,7 @@ final class CsvLine {
      * True when the text holds an odd number of quotes: a row that ends with such a line goes on to the next one
      * (a quoted field holds a newline). Escaped quotes come in pairs, so they do not change the parity.
      */
-    static boolean oddQuotes(String text) {
+    public static boolean oddQuotes(String text) {
         boolean odd = false;
         for (int i = 0; i < text.length(); i++) {
             if (text.charAt(i) == '"') {

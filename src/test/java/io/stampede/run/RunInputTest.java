@@ -61,7 +61,7 @@ class RunInputTest {
         Path root = Path.of(System.getProperty("user.dir")).resolve("..").normalize();
         Set<String> documented = new TreeSet<>();
         Matcher row = Pattern.compile("(?m)^\\| `plans/([^`]+\\.jmx)` \\|")
-                .matcher(Files.readString(root.resolve("README.md")));
+                .matcher(Files.readString(root.resolve("docs/plans.md")));
         while (row.find()) {
             documented.add(row.group(1));
         }
@@ -70,11 +70,11 @@ class RunInputTest {
             Set<String> shipped = list.stream().map(p -> p.getFileName().toString())
                     .collect(Collectors.toCollection(TreeSet::new));
             assertEquals(documented, shipped,
-                    "every plan in plans/ has a row in README's Plans table, and every row a plan");
+                    "every plan in plans/ has a row in the Plans table of docs/plans.md, and every row a plan");
             for (Path p : list) {
                 PlanFile plan = PlanFile.read(p);
                 // The virtual-user plan counts users and a hold time (its thread group's own settings), not threads
-                // and a duration; every other plan reads the five properties README's table lists.
+                // and a duration; every other plan reads the five properties the table of docs/plans.md lists.
                 boolean virtualUsers = plan.text().contains("VirtualUserThreadGroup");
                 String[] props = virtualUsers
                         ? new String[] {"host", "port", "users", "hold", "rampup"}

@@ -13,6 +13,7 @@ import io.stampede.it.support.JMeterHome;
 import io.stampede.it.support.JMeterRun;
 import io.stampede.it.support.Jtl;
 import io.stampede.it.support.JtlRow;
+import io.stampede.it.support.NginxServer;
 import io.stampede.it.support.Plans;
 import io.stampede.it.support.TestCertificate;
 import org.junit.jupiter.api.AfterAll;
@@ -26,7 +27,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 import static org.junit.jupiter.api.Assertions.assertAll;
@@ -48,7 +48,7 @@ class Http2IT {
     private static final String HTTP = "HTTP GET /test.txt";
 
     private static Path dir;
-    private static Process nginx;
+    private static NginxServer nginx;
     private static int h2Port;
     private static int h2cPort;
     private static int http1TlsPort;
@@ -57,46 +57,29 @@ class Http2IT {
     @BeforeAll
     static void startNginx() throws Exception {
         dir = Files.createTempDirectory("stampede-h2-");
-        Files.createDirectories(dir.resolve("html"));
-        Files.writeString(dir.resolve("html/test.txt"), "Hello, Stampede!!\n");
         TestCertificate cert = TestCertificate.make(dir, "localhost");
         h2Port = FreePort.loopback();
         h2cPort = FreePort.loopback();
         http1TlsPort = FreePort.loopback();
         oneStreamPort = FreePort.loopback();
-        String tls = "    " + cert.nginxDirectives() + "\n";
-        String root = "    root " + dir.resolve("html") + ";\n";
-        // As root, nginx's workers would run as nobody and could not read this test's private folder.
-        String user = "root".equals(System.getProperty("user.name")) ? "user root;\n" : "";
-        Files.writeString(dir.resolve("nginx.conf"), user + "worker_processes 1;\npid " + dir.resolve("pid") + ";\n"
-                + "error_log " + dir.resolve("error.log") + " warn;\nevents { worker_connections 4096; }\n"
-                + "http {\n  types { text/plain txt; }\n"
-                + "  log_format h2 " + Http2AccessLog.FORMAT + ";\n"
-                + "  access_log " + dir.resolve("access.log") + " h2;\n"
-                + "  keepalive_requests 100000000;\n  keepalive_timeout 300s;\n"
-                + "  client_body_temp_path " + dir + "/body;\n"
-                + "  server {\n    listen 127.0.0.1:" + h2Port + " ssl http2;\n" + tls + root + "  }\n"
-                + "  server {\n    listen 127.0.0.1:" + h2cPort + " http2;\n" + root + "  }\n"
-                + "  server {\n    listen 127.0.0.1:" + http1TlsPort + " ssl;\n" + tls + root + "  }\n"
-                + "  server {\n    listen 127.0.0.1:" + oneStreamPort + " http2;\n"
-                + "    http2_max_concurrent_streams 1;\n" + root + "  }\n"
-                + "}\n");
-        nginx = new ProcessBuilder("/usr/sbin/nginx", "-p", dir + "/", "-e", dir.resolve("error.log").toString(),
-                "-c", dir.resolve("nginx.conf").toString(), "-g", "daemon off;").redirectErrorStream(true)
-                .redirectOutput(dir.resolve("nginx.out").toFile()).start();
-        for (int port : new int[] {h2Port, h2cPort, http1TlsPort, oneStreamPort}) {
-            FreePort.awaitListening(port, nginx, "nginx", () -> Folders.readQuietly(dir.resolve("nginx.out"))
-                    + Folders.readQuietly(dir.resolve("error.log")));
-        }
+        String site = "access_log " + dir.resolve("access.log") + " h2; root $dir/html;";
+        String tls = cert.nginxDirectives() + " ";
+        String http = "log_format h2 " + Http2AccessLog.FORMAT + "; "
+                + server(h2Port + " ssl http2", tls + site)
+                + server(h2cPort + " http2", site)
+                + server(http1TlsPort + " ssl", tls + site)
+                + server(oneStreamPort + " http2", "http2_max_concurrent_streams 1; " + site);
+        nginx = NginxServer.start(NginxServer.Options.defaults().withSite(http, ""));
+    }
+
+    private static String server(String listen, String directives) {
+        return "server { listen 127.0.0.1:" + listen + "; " + directives + " } ";
     }
 
     @AfterAll
-    static void stopNginx() throws Exception {
+    static void stopNginx() {
         if (nginx != null) {
-            nginx.destroy();
-            if (!nginx.waitFor(10, TimeUnit.SECONDS)) {
-                nginx.destroyForcibly();
-            }
+            nginx.close();
         }
         if (dir != null) {
             Folders.deleteQuietly(dir);

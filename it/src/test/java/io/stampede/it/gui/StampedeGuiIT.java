@@ -35,7 +35,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * `./stampede gui PLAN` as a user meets it, on a private Xvfb display: the window opens with the plan's title,
  * the Stampede sampler can be selected and shows its panel (the screenshots in it/target/gui-command/ are the
- * README's pictures: it/docs-images.sh), and Ctrl-C or a kill of the CLI ends JMeter too. Without a display the
+ * documentation's pictures in docs/images: it/docs-images.sh), and Ctrl-C or a kill of the CLI ends JMeter too. Without a display the
  * CLI refuses with a hint instead of starting JMeter.
  */
 class StampedeGuiIT {

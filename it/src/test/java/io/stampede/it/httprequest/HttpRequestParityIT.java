@@ -45,7 +45,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * random bytes, delays and a timeout). Each sample, sub-results included, is compared: success, code, message, the
  * decoded body (or its MD5), final URL, redirect location, cookies sent, the request headers that matter, query
  * string or post data shape, sub-result count, and assertion results. The only normalisations are the ones the
- * README lists as known differences (User-Agent, the random multipart boundary and Digest cnonce),
+ * documentation lists as known differences (docs/http-request.md: User-Agent, the random multipart boundary and Digest cnonce),
  * and the date httpbin's /cache gives as Last-Modified (the time of each run).
  */
 class HttpRequestParityIT {

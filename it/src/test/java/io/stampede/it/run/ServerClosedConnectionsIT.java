@@ -9,10 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.stampede.it.support.FreePort;
+import io.stampede.it.support.NginxServer;
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -39,17 +37,18 @@ class ServerClosedConnectionsIT {
 
     @Test
     void nginxShortOfWorkerConnectionsIsReportedAsTheServerNotTheInjector() throws Exception {
-        int port = FreePort.loopback();
-        Process nginx = startNginx(port);
-        try {
+        // One worker with 12 worker_connections (its listening socket takes one of them).
+        try (NginxServer nginx = NginxServer.start(NginxServer.Options.defaults().withWorkerConnections(12))) {
+            int port = nginx.port();
+            Path errorLog = nginx.dir().resolve("error.log");
             Result run = stampede(List.of("run", ROOT.resolve("it/bench/distributed-hold.jmx").toString(),
                     "--host", "127.0.0.1", "--port", Integer.toString(port), "-J", "threads=1", "-J", "duration=8",
                     "-J", "rampup=0", "-J", "stampede.connections_per_thread=40", "-J", "pacing_ms=400",
-                    "-J", "think_ms=0", "--server-log", dir.resolve("error.log").toString(), "--no-dashboard",
+                    "-J", "think_ms=0", "--server-log", errorLog.toString(), "--no-dashboard",
                     "--progress-every", "1", "--out", dir.resolve("out").toString()));
             String out = run.stdout();
             assertEquals(0, run.exit(), run.describe());
-            String log = Files.readString(dir.resolve("error.log"));
+            String log = Files.readString(errorLog);
             assertTrue(log.contains("worker_connections are not enough"), log);
 
             // whatever the samples saw, the verdict quotes nginx's log and never names the injector
@@ -69,47 +68,6 @@ class ServerClosedConnectionsIT {
                         run.describe());
             }
             assertTrue(out.contains("per 30-s window"), run.describe());
-        } finally {
-            nginx.descendants().forEach(ProcessHandle::destroy);
-            nginx.destroy();
-            if (!nginx.waitFor(10, TimeUnit.SECONDS)) {
-                nginx.destroyForcibly();
-            }
-        }
-    }
-
-    /** One worker with 12 worker_connections (its listening socket takes one of them), keep-alive for a minute. */
-    private Process startNginx(int port) throws IOException, InterruptedException {
-        Files.createDirectories(dir.resolve("html"));
-        Files.writeString(dir.resolve("html/test.txt"), "Hello, Stampede!!\n");
-        Files.writeString(dir.resolve("nginx.conf"), ("root".equals(System.getProperty("user.name")) ? "user root;\n" : "")
-                + "worker_processes 1;\npid " + dir.resolve("nginx.pid") + ";\nerror_log " + dir.resolve("error.log")
-                + " warn;\nevents { worker_connections 12; }\n"
-                + "http {\n  access_log off;\n  keepalive_timeout 60s;\n  keepalive_requests 100000;\n"
-                + "  client_body_temp_path " + dir + "/b;\n  proxy_temp_path " + dir + "/p;\n  fastcgi_temp_path "
-                + dir + "/f;\n  uwsgi_temp_path " + dir + "/u;\n  scgi_temp_path " + dir + "/s;\n"
-                + "  server {\n    listen 127.0.0.1:" + port + ";\n    root " + dir.resolve("html") + ";\n  }\n}\n");
-        Process p = new ProcessBuilder("/usr/sbin/nginx", "-p", dir + "/", "-e", dir.resolve("error.log").toString(),
-                "-c", dir.resolve("nginx.conf").toString(), "-g", "daemon off;")
-                .redirectErrorStream(true).redirectOutput(dir.resolve("nginx.out").toFile()).start();
-        for (int i = 0; i < 200; i++) {
-            assertTrue(p.isAlive(), () -> "nginx exited: " + read(dir.resolve("nginx.out")) + read(dir.resolve("error.log")));
-            try (Socket s = new Socket()) {
-                s.connect(new InetSocketAddress("127.0.0.1", port), 200);
-                return p;
-            } catch (IOException notYet) {
-                Thread.sleep(50);
-            }
-        }
-        p.destroyForcibly();
-        throw new AssertionError("nginx did not listen on " + port + " within 10 s");
-    }
-
-    private static String read(Path p) {
-        try {
-            return Files.exists(p) ? Files.readString(p) : "";
-        } catch (IOException e) {
-            return "";
         }
     }
 

@@ -8,6 +8,7 @@ package io.stampede.it.scale;
 import io.stampede.it.support.JMeterHome;
 import io.stampede.it.support.JMeterRun;
 import io.stampede.it.support.Jtl;
+import io.stampede.it.support.LogFiles;
 import io.stampede.it.support.NginxServer;
 import io.stampede.it.support.Plans;
 import java.nio.file.Files;
@@ -97,7 +98,7 @@ public final class IdleConnectionsBenchmark {
                 .timeout(Duration.ofSeconds(DELAY_S + duration + 120))
                 .start();
         long pid = run.pid();
-        awaitLog(dir.resolve("jmeter.log"), "Starting ThreadGroup", 90);
+        LogFiles.awaitText(dir.resolve("jmeter.log"), "Starting ThreadGroup", 90);
         ProcessMemory before = ProcessMemory.of(pid);
         System.out.printf(Locale.ROOT, "  %-22s before: heap %.1f MB, RSS %.1f MB, %d threads, %d sockets%n", tool,
                 mb(before.heapUsedBytes()), mb(before.rssBytes()), before.threads(), before.sockets());
@@ -142,17 +143,6 @@ public final class IdleConnectionsBenchmark {
         if (r.timedOut()) {
             System.out.println("  JMeter had to be killed");
         }
-    }
-
-    private static void awaitLog(Path log, String text, int seconds) throws Exception {
-        long deadline = System.nanoTime() + seconds * 1_000_000_000L;
-        while (System.nanoTime() < deadline) {
-            if (Files.exists(log) && Files.readString(log).contains(text)) {
-                return;
-            }
-            Thread.sleep(200);
-        }
-        throw new IllegalStateException("JMeter did not log '" + text + "' within " + seconds + " s; see " + log);
     }
 
     private static void print(List<Row> rows) {

@@ -63,7 +63,7 @@ class SourceAddressesIT {
 
     private void startNginx(StsNamespace ns) throws Exception {
         Path dir = work.resolve("nginx");
-        String[] nginx = ScaleNginx.prepare(dir, "127.0.0.1:" + SERVER_PORT, "", "");
+        String[] nginx = ScaleNginx.prepare(dir, "127.0.0.1:" + SERVER_PORT);
         ns.start(List.of(nginx), Files.createDirectories(dir), dir.resolve("nginx.out"));
         for (int i = 0; i < 100; i++) {
             try {

@@ -8,12 +8,12 @@ package io.stampede.it.scale;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.stampede.it.support.Folders;
 import io.stampede.it.support.FreePort;
 import io.stampede.it.support.JMeterHome;
 import io.stampede.it.support.JMeterRun;
 import io.stampede.it.support.Jtl;
 import io.stampede.it.support.JtlRow;
+import io.stampede.it.support.NginxServer;
 import io.stampede.it.support.Plans;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -44,18 +44,11 @@ class TlsIT {
         run(List.of("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj",
                 "/CN=" + SNI, "-keyout", dir.resolve("key.pem").toString(), "-out", dir.resolve("cert.pem").toString()));
         int port = FreePort.loopback();
-        String[] nginx = ScaleNginx.prepare(dir, "127.0.0.1:" + port + " ssl",
-                "  log_format tls '$connection $ssl_session_reused $ssl_server_name $ssl_protocol $request_uri';\n",
-                "    ssl_certificate " + dir.resolve("cert.pem") + ";\n"
-                + "    ssl_certificate_key " + dir.resolve("key.pem") + ";\n"
-                + "    ssl_session_cache shared:stampede:1m;\n"
-                + "    access_log " + dir.resolve("access.log") + " tls;\n");
-        Process server = new ProcessBuilder(nginx).redirectErrorStream(true)
-                .redirectOutput(dir.resolve("nginx.out").toFile()).start();
-        try {
-            FreePort.awaitListening(port, server, "nginx with TLS",
-                    () -> Folders.readQuietly(dir.resolve("nginx.out"))
-                            + Folders.readQuietly(dir.resolve("error.log")));
+        String http = "log_format tls '$connection $ssl_session_reused $ssl_server_name $ssl_protocol $request_uri'; "
+                + "server { listen 127.0.0.1:" + port + " ssl; root $dir/html; "
+                + "ssl_certificate " + dir.resolve("cert.pem") + "; ssl_certificate_key " + dir.resolve("key.pem") + "; "
+                + "ssl_session_cache shared:stampede:1m; access_log " + dir.resolve("access.log") + " tls; } ";
+        try (NginxServer nginx = NginxServer.start(NginxServer.Options.defaults().withSite(http, ""))) {
             JMeterRun.Result r = JMeterRun.of(JMeterHome.fromStampedeRoot().requirePlugin("stampede-plugins.jar"),
                     Plans.get("scale-tls.jmx"), work.resolve("jmeter"))
                     .property("host", "127.0.0.1")
@@ -72,7 +65,7 @@ class TlsIT {
             assertEquals(LOOPS, fresh.count());
             assertEquals(0, fresh.errors(), "https with trust-all works");
             for (JtlRow row : fresh.rows()) {
-                assertTrue(row.bytes() > ScaleNginx.TEST_TXT.length(), "headers and body counted: " + row);
+                assertTrue(row.bytes() > NginxServer.TEST_TXT.length(), "headers and body counted: " + row);
                 assertTrue(row.url().startsWith("https://127.0.0.1:" + port + "/"), row.url());
             }
             assertTrue(fresh.connectsAboveZero() > 0, "the handshake is part of Connect");
@@ -100,11 +93,6 @@ class TlsIT {
             assertTrue(rawLog.size() >= LOOPS, "raw requests logged: " + rawLog.size());
             assertEquals(3, new HashSet<>(rawLog.stream().map(f -> f[0]).toList()).size(),
                     "RAW over TLS keeps its 3 connections");
-        } finally {
-            server.destroy();
-            if (!server.waitFor(10, TimeUnit.SECONDS)) {
-                server.destroyForcibly();
-            }
         }
     }
 

@@ -5,6 +5,7 @@
  */
 package io.stampede.it.support;
 
+import io.stampede.results.CsvLine;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -57,7 +58,7 @@ public final class Jtl {
             String line;
             while ((line = in.readLine()) != null) {
                 // A quoted field may hold line breaks (failure messages): join until the quotes balance.
-                while (CsvLine.hasOpenQuote(line)) {
+                while (CsvLine.oddQuotes(line)) {
                     String next = in.readLine();
                     if (next == null) {
                         break;

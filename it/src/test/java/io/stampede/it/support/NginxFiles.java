@@ -58,7 +58,7 @@ final class NginxFiles {
                 + "worker_processes " + options.workers() + ";\n"
                 + "pid " + dir.resolve("nginx.pid") + ";\n"
                 + "error_log " + dir.resolve("error.log") + " warn;\n"
-                + "events { worker_connections 16384; }\n"
+                + "events { worker_connections " + options.workerConnections() + "; }\n"
                 + "http {\n"
                 + "    " + accessLog + "\n"
                 + "    types { text/html html; text/plain txt; }\n"

@@ -47,27 +47,41 @@ public final class NginxServer implements AutoCloseable {
     }
 
     /**
-     * What to start: worker count, whether to keep an access log (off for benchmarks, as the issue asks), and
-     * directives a test adds to the http and server blocks (a site of its own: locations, log formats).
+     * What to start: worker count, connections per worker, whether to keep an access log (off for benchmarks, as the
+     * issue asks), and directives a test adds to the http and server blocks (a site of its own: locations, log
+     * formats).
      */
-    public record Options(int workers, boolean accessLog, String httpExtra, String serverExtra) {
+    public record Options(int workers, int workerConnections, boolean accessLog, String httpExtra,
+                          String serverExtra) {
+        /** Room for tens of thousands of held connections per worker. */
+        static final int WORKER_CONNECTIONS = 16384;
+
         public Options {
             if (workers < 1) {
                 throw new IllegalArgumentException("workers must be at least 1, got " + workers);
             }
+            if (workerConnections < 2) {
+                throw new IllegalArgumentException("workerConnections must be at least 2 (the listening socket takes "
+                        + "one), got " + workerConnections);
+            }
         }
 
         public static Options defaults() {
-            return new Options(1, false, "", "");
+            return new Options(1, WORKER_CONNECTIONS, false, "", "");
         }
 
         public Options withWorkers(int count) {
-            return new Options(count, accessLog, httpExtra, serverExtra);
+            return new Options(count, workerConnections, accessLog, httpExtra, serverExtra);
+        }
+
+        /** nginx's worker_connections: a small number makes nginx run out of room, as a misconfigured server does. */
+        public Options withWorkerConnections(int count) {
+            return new Options(workers, count, accessLog, httpExtra, serverExtra);
         }
 
         /** {@code http} adds to the http block, {@code server} to the server block; "$dir" is nginx's folder. */
         public Options withSite(String http, String server) {
-            return new Options(workers, accessLog, http, server);
+            return new Options(workers, workerConnections, accessLog, http, server);
         }
 
         /**
@@ -75,7 +89,7 @@ public final class NginxServer implements AutoCloseable {
          * the server really saw (see {@link #accessLogConnections()}).
          */
         public Options withAccessLog() {
-            return new Options(workers, true, httpExtra, serverExtra);
+            return new Options(workers, workerConnections, true, httpExtra, serverExtra);
         }
     }
 

@@ -8,7 +8,7 @@ package io.stampede.it.support;
 /**
  * nginx as plans/recorded-shop.jmx expects its site: /test.txt for every request, the login's POST answered like
  * a GET (a static file would get 405), and a session cookie on every answer for the Cookie Manager to keep and
- * send back. README "Unchanged plans" gives users the same two lines.
+ * send back. docs/http-request.md (recorded-shop.jmx) gives users the same two lines.
  */
 public final class ShopSite {
 

@@ -10,6 +10,7 @@ import io.stampede.it.support.JMeterHome;
 import io.stampede.it.support.JMeterRun;
 import io.stampede.it.support.Jtl;
 import io.stampede.it.support.JtlFormat;
+import io.stampede.it.support.LogFiles;
 import io.stampede.it.support.NginxServer;
 import io.stampede.jmeter.JavaRuntime;
 import io.stampede.jmeter.JavaSelection;
@@ -167,7 +168,7 @@ public final class VirtualUsersBenchmark {
                 .timeout(Duration.ofSeconds(rampUp + hold + 240))
                 .start();
         long pid = run.pid();
-        awaitLog(dir.resolve("jmeter.log"), "Starting", 120);
+        LogFiles.awaitText(dir.resolve("jmeter.log"), "Starting", 120);
         ProcessMemory before = ProcessMemory.of(pid, java.home());
         boolean nmt = jvm.stream().anyMatch(o -> o.startsWith("-XX:NativeMemoryTracking="));
         if (nmt) {
@@ -262,7 +263,7 @@ public final class VirtualUsersBenchmark {
                         .property("summariser.name", "")
                         .timeout(Duration.ofSeconds(seconds + 120))
                         .start();
-                awaitLog(dir.resolve("jmeter.log"), "Starting", 120);
+                LogFiles.awaitText(dir.resolve("jmeter.log"), "Starting", 120);
                 Thread.sleep(seconds * 250L);
                 long from = System.currentTimeMillis();
                 long cpu0 = cpuTicks(run.pid());
@@ -353,17 +354,6 @@ public final class VirtualUsersBenchmark {
         } catch (java.io.IOException e) {
             return 0;
         }
-    }
-
-    private static void awaitLog(Path log, String text, int seconds) throws Exception {
-        long deadline = System.nanoTime() + seconds * 1_000_000_000L;
-        while (System.nanoTime() < deadline) {
-            if (Files.exists(log) && Files.readString(log).contains(text)) {
-                return;
-            }
-            Thread.sleep(200);
-        }
-        throw new IllegalStateException("JMeter did not log '" + text + "' within " + seconds + " s; see " + log);
     }
 
     private static String load() {
