@@ -19,6 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /** The end of a run: the summary on the console and in summary.txt, the histogram, and what went wrong. */
@@ -68,6 +69,13 @@ final class RunReport {
             summary.add("  " + l.strip());
         }
         summary.forEach(out::println);
+    }
+
+    /** Says, on the console and in summary.txt, that the plan was cut short and what the summary covers. */
+    void interrupted(RunStatistics stats) {
+        line(String.format(Locale.ROOT, "  INTERRUPTED by Ctrl-C after %.1f s: the plan did not finish; this summary"
+                + " covers the %,d samples JMeter recorded before it stopped", stats.spanMs() / 1000.0,
+                stats.samples()));
     }
 
     /**
