@@ -132,7 +132,7 @@ class RunFaultsIT {
         try {
             Path out = disk.resolve("run");
             StampedeRunIT.Result r = StampedeRunIT.stampede(List.of("run", PLAN.toString(), "--out", out.toString(),
-                    "-J", "threads=8", "-J", "duration=10", "-J", "rampup=0", "--progress-every", "1",
+                    "-J", "threads=8", "-J", "duration=15", "-J", "rampup=0", "--progress-every", "1",
                     "--no-dashboard"), 180);
             assertEquals(6, r.exit(), "a non-zero exit (this machine cannot write the results):\n" + r.describe());
             assertTrue(r.stderr().contains("the disk holding " + out + " ran full"), r.describe());
