@@ -49,7 +49,9 @@ import picocli.CommandLine.Spec;
                     + "for the run and stopped afterwards. Progress is printed every few seconds; at the end a "
                     + "summary, and the JTL, the JMeter log and the HTML dashboard are written to --out.",
             "",
-            "Exit 0 when the run completed: the summary reports its errors.",
+            "Exit 0 when the run completed: the summary reports its errors. Ctrl-C stops JMeter and writes the summary, "
+                    + "histogram and dashboard of what was recorded, marked INTERRUPTED (exit 130). A results disk that "
+                    + "fills up, where JMeter would drop samples silently, is reported with exit 6 and no summary.",
             ""
         })
 public final class RunCommand implements Callable<Integer> {
