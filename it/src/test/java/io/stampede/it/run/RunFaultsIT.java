@@ -39,43 +39,43 @@ class RunFaultsIT {
 
     @Test
     void twoRunsOfOnePlanStartedInTheSameSecondGetAFolderEach(@TempDir Path tmp) throws Exception {
-        // The default name holds the start time to the second. Both CLIs start at once; an attempt whose runs fell
-        // either side of a second's boundary proves nothing either way and is made again (bounded).
-        for (int attempt = 1; attempt <= 4; attempt++) {
+        // The default name holds the start time to the second. Both CLIs start at once; an attempt whose runs took
+        // their names either side of a second's boundary proves nothing either way, and is stopped as soon as both
+        // have named their folders and made again (bounded).
+        for (int attempt = 1; attempt <= 8; attempt++) {
             Path cwd = Files.createDirectories(tmp.resolve("attempt-" + attempt));
-            Process a = cli(cwd, "a", List.of("run", PLAN.toString(), "-J", "threads=2", "-J", "duration=1",
-                    "-J", "rampup=0", "--no-dashboard"));
-            Process b = cli(cwd, "b", List.of("run", PLAN.toString(), "-J", "threads=2", "-J", "duration=1",
-                    "-J", "rampup=0", "--no-dashboard"));
+            List<String> run = List.of("run", PLAN.toString(), "-J", "threads=2", "-J", "duration=1", "-J", "rampup=0",
+                    "--no-dashboard");
+            Process a = cli(cwd, "a", run);
+            Process b = cli(cwd, "b", run);
             try {
+                Path folderA = resultsFolder(cwd, "a", a);
+                Path folderB = resultsFolder(cwd, "b", b);
+                if (!second(folderA).equals(second(folderB))) {
+                    continue;
+                }
                 assertTrue(a.waitFor(180, TimeUnit.SECONDS) && b.waitFor(60, TimeUnit.SECONDS), "both runs ended");
+                String both = describe(cwd, "a") + describe(cwd, "b");
+                assertEquals(0, a.exitValue(), both);
+                assertEquals(0, b.exitValue(), both);
+                List<Path> folders = listing(cwd.resolve("results"));
+                assertEquals(2, folders.size(), "two runs started in one second, two folders: " + folders + "\n" + both);
+                assertFalse(folderA.equals(folderB), both);
+                for (Path folder : List.of(folderA, folderB)) {
+                    String summary = Files.readString(folder.resolve("summary.txt"));
+                    Matcher m = SAMPLES.matcher(summary);
+                    assertTrue(m.find(), summary);
+                    assertEquals(Long.parseLong(m.group(1).replace(",", "")),
+                            Jtl.read(folder.resolve("results.jtl")).count(),
+                            folder + ": the summary counts exactly the rows of its own JTL");
+                }
+                return;
             } finally {
                 ProcessTrees.kill(a);
                 ProcessTrees.kill(b);
             }
-            List<Path> folders = listing(cwd.resolve("results"));
-            if (folders.stream().map(f -> f.getFileName().toString().substring(0, SECOND_PREFIX)).distinct().count()
-                    > 1) {
-                continue;
-            }
-            String both = describe(cwd, "a") + describe(cwd, "b");
-            assertEquals(0, a.exitValue(), both);
-            assertEquals(0, b.exitValue(), both);
-            assertEquals(2, folders.size(), "two runs started in one second, two folders: " + folders + "\n" + both);
-            Path folderA = resultsFolder(cwd, "a");
-            Path folderB = resultsFolder(cwd, "b");
-            assertFalse(folderA.equals(folderB), both);
-            for (String run : List.of("a", "b")) {
-                Path folder = resultsFolder(cwd, run);
-                String summary = Files.readString(folder.resolve("summary.txt"));
-                Matcher m = SAMPLES.matcher(summary);
-                assertTrue(m.find(), summary);
-                assertEquals(Long.parseLong(m.group(1).replace(",", "")), Jtl.read(folder.resolve("results.jtl")).count(),
-                        "run " + run + "'s summary counts exactly the rows of its own JTL");
-            }
-            return;
         }
-        throw new AssertionError("no attempt started both runs within one second");
+        throw new AssertionError("no attempt of 8 started both runs within one second");
     }
 
     @Test
@@ -155,10 +155,22 @@ class RunFaultsIT {
                 .redirectError(cwd.resolve(name + ".err").toFile()).start();
     }
 
-    private static Path resultsFolder(Path cwd, String name) throws IOException {
-        Matcher m = RESULTS_IN.matcher(Files.readString(cwd.resolve(name + ".out")));
-        assertTrue(m.find(), describe(cwd, name));
-        return Path.of(m.group(1));
+    /** The folder the CLI says it writes to, once it has said so (bounded wait). */
+    private static Path resultsFolder(Path cwd, String name, Process cli) throws IOException, InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (System.nanoTime() < deadline) {
+            Matcher m = RESULTS_IN.matcher(Files.readString(cwd.resolve(name + ".out")));
+            if (m.find()) {
+                return Path.of(m.group(1));
+            }
+            assertTrue(cli.isAlive(), "the run ended without naming its folder:\n" + describe(cwd, name));
+            Thread.sleep(100);
+        }
+        throw new AssertionError("no results folder named within 120 s:\n" + describe(cwd, name));
+    }
+
+    private static String second(Path folder) {
+        return folder.getFileName().toString().substring(0, SECOND_PREFIX);
     }
 
     private static String describe(Path cwd, String name) throws IOException {
