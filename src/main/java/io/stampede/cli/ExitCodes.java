@@ -31,6 +31,11 @@ public final class ExitCodes {
     public static final int CANNOT_RUN = 6;
     /** A defect in Stampede: an unexpected exception (its stack trace is printed). */
     public static final int SOFTWARE = 70;
+    /**
+     * Ctrl-C (SIGINT): the shell's 128 + 2, which the JVM also exits with. Not in {@link #helpList()} yet: README's
+     * table, which {@code ExitCodesTest} compares with it, is being moved into docs/ (docs/faults-runs.md lists it).
+     */
+    public static final int INTERRUPTED = 130;
 
     private static final Map<String, String> HELP = help();
 

@@ -82,6 +82,14 @@ public final class JtlTail implements AutoCloseable {
         return rows;
     }
 
+    /**
+     * Whether what was read so far ends inside a row. JMeter writes whole rows and flushes at its end, so after it
+     * exited this means the file was cut short (a write that failed, such as on a full disk).
+     */
+    public boolean endsMidRow() {
+        return pending.length() > 0 || inQuotes;
+    }
+
     @Override
     public void close() throws IOException {
         if (in != null) {

@@ -12,6 +12,7 @@ import io.stampede.remote.ControllerStop;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -26,6 +27,9 @@ final class JMeterProcess implements AutoCloseable {
             "-Djava.awt.headless=true",
             // A JVM out of heap would limp on, its users dying one by one: stop at once, and RunReport says why.
             "-XX:+ExitOnOutOfMemoryError");
+
+    /** util-linux's, part of every Debian. */
+    private static final Path SETSID = Path.of("/usr/bin/setsid");
 
     private final RunCommand.RunSetup setup;
     private final List<String> jvm;
@@ -51,9 +55,12 @@ final class JMeterProcess implements AutoCloseable {
         };
     }
 
-    /** Starts JMeter on the plan; a Ctrl-C from now on stops it (and asks remote engines to stop first). */
+    /**
+     * Starts JMeter on the plan; a Ctrl-C from now on stops it (and asks remote engines to stop first), and waits for
+     * the run's thread to report what was recorded ({@link RunInterrupt}).
+     */
     static JMeterProcess start(RunCommand.RunSetup setup, RunProperties props, RunFiles files, String heap,
-            PrintWriter out) throws IOException {
+            RunInterrupt interrupt, PrintWriter out) throws IOException {
         List<String> jvm = new ArrayList<>(JVM);
         jvm.add(1, "-Xmx" + heap);
         if (megabytes(heap) < 512) {
@@ -73,20 +80,36 @@ final class JMeterProcess implements AutoCloseable {
             cmd = JMeterCommandLine.runRemote(setup.jmeter(), setup.java(), controllerJvm, setup.plan().path(), files.jtl(),
                     files.log(), props.values(), setup.engines().jmeterList(), setup.remoteExit());
         }
-        Process process = new ProcessBuilder(cmd)
+        Process process = new ProcessBuilder(ownSession(cmd))
                 .directory(files.dir().toFile())
                 .redirectErrorStream(true)
                 .redirectOutput(files.console().toFile())
                 .start();
         Thread hook = new Thread(() -> {
-            if (setup.engines() != null) {
-                out.println("stampede run: stopping the engines...");
-                ControllerStop.stopEngines(process, files.console(), 20);
-            }
+            interrupt.begin();
+            out.println("stampede run: interrupted: stopping JMeter" + (setup.engines() != null ? " and the engines"
+                    : "") + "; the summary follows from what was recorded");
+            out.flush();
+            // StopTestNow (as bin/stoptest.sh): JMeter ends its threads and closes the JTL whole; signals only if not.
+            ControllerStop.stopEngines(process, files.console(), setup.engines() != null ? 20 : 10);
             JMeterStop.stop(process, 5);
+            interrupt.awaitReport();
         }, "stampede-run-stop");
         Runtime.getRuntime().addShutdownHook(hook);
         return new JMeterProcess(setup, jvm, process, hook);
+    }
+
+    /**
+     * {@code cmd} in a session of its own when setsid is there: a Ctrl-C in the terminal then reaches the CLI only,
+     * whose stop hook asks JMeter to end the test, instead of killing JMeter mid-write along with the CLI.
+     */
+    static List<String> ownSession(List<String> cmd) {
+        if (!Files.isExecutable(SETSID)) {
+            return cmd;
+        }
+        List<String> session = new ArrayList<>(cmd);
+        session.add(0, SETSID.toString());
+        return session;
     }
 
     /** True when JMeter has exited within the time given. */
@@ -108,14 +131,18 @@ final class JMeterProcess implements AutoCloseable {
         }
     }
 
-    /** Runs JMeter's report generator on the JTL; true when it wrote the dashboard's index.html. */
-    boolean generateDashboard(RunProperties props, RunFiles files) throws IOException, InterruptedException {
+    /**
+     * Runs JMeter's report generator on the JTL; true when it wrote the dashboard's index.html within
+     * {@code seconds}. It stays in the CLI's process group, so a second Ctrl-C ends it.
+     */
+    boolean generateDashboard(RunProperties props, RunFiles files, int seconds)
+            throws IOException, InterruptedException {
         List<String> cmd = JMeterCommandLine.dashboard(setup.jmeter(), setup.java(), jvm, files.jtl(), files.dashboardLog(),
                 files.dashboard(), props.values());
         Process p = new ProcessBuilder(cmd).directory(files.dir().toFile()).redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(files.console().toFile()))
                 .start();
-        if (!p.waitFor(30, TimeUnit.MINUTES)) {
+        if (!p.waitFor(seconds, TimeUnit.SECONDS)) {
             JMeterStop.stop(p, 5);
             return false;
         }

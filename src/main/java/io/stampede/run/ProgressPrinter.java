@@ -20,16 +20,18 @@ final class ProgressPrinter {
     private final PrintWriter out;
     private final InjectorWatch injector;
     private final int everySeconds;
+    private final JtlWriteCheck written;
 
-    ProgressPrinter(PrintWriter out, InjectorWatch injector, int everySeconds) {
+    ProgressPrinter(PrintWriter out, InjectorWatch injector, int everySeconds, JtlWriteCheck written) {
         this.out = out;
         this.injector = injector;
         this.everySeconds = everySeconds;
+        this.written = written;
     }
 
     /**
      * Prints progress until JMeter exits; returns the statistics of every sample in the JTL, which also go into
-     * {@code windows}.
+     * {@code windows}. The write check watches the disk meanwhile and learns how the JTL ended.
      */
     RunStatistics follow(JMeterProcess jmeter, Path jtl, LatencyWindows windows)
             throws IOException, InterruptedException {
@@ -43,10 +45,12 @@ final class ProgressPrinter {
         try (JtlTail tail = new JtlTail(jtl)) {
             while (!jmeter.waitFor(everySeconds)) {
                 tail.poll(feed);
+                written.sample().ifPresent(out::println);
                 injector.sample(stats);
                 out.println(progress.next(stats, System.nanoTime(), start));
             }
             tail.poll(feed);
+            written.jtlEnded(tail.endsMidRow());
         }
         return stats;
     }

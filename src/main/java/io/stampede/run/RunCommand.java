@@ -49,7 +49,9 @@ import picocli.CommandLine.Spec;
                     + "for the run and stopped afterwards. Progress is printed every few seconds; at the end a "
                     + "summary, and the JTL, the JMeter log and the HTML dashboard are written to --out.",
             "",
-            "Exit 0 when the run completed: the summary reports its errors.",
+            "Exit 0 when the run completed: the summary reports its errors. Ctrl-C stops JMeter and writes the summary, "
+                    + "histogram and dashboard of what was recorded, marked INTERRUPTED (exit 130). A results disk that "
+                    + "fills up, where JMeter would drop samples silently, is reported with exit 6 and no summary.",
             ""
         })
 public final class RunCommand implements Callable<Integer> {
@@ -132,6 +134,9 @@ public final class RunCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
+
+    /** What the dashboard of a run that was not interrupted may take. */
+    private static final int DASHBOARD_SECONDS = 30 * 60;
 
     /** README "Unchanged plans" says why (measured in it/bench/RESULTS.md). */
     static final String DEFAULT_ENGINE = "stampede";
@@ -275,8 +280,9 @@ public final class RunCommand implements Callable<Integer> {
 
     private int execute(RunSetup setup, RunProperties props, InjectorWatch injector, PrintWriter out,
             PrintWriter err) throws IOException, InterruptedException {
-        RunFiles files = RunFiles.in(setup.outDir(), !noDashboard);
-        Files.createDirectories(files.dir());
+        // --out was checked to be new or empty; the default name is claimed, since another run may want it too
+        Path dir = this.out != null ? Files.createDirectories(setup.outDir()) : ResultsFolder.claim(setup.outDir());
+        RunFiles files = RunFiles.in(dir, !noDashboard);
         out.printf("stampede run: %s on JMeter at %s, %s%n", setup.plan().path(), setup.jmeter().home(),
                 setup.java());
         if (setup.engines() != null) {
@@ -286,34 +292,56 @@ public final class RunCommand implements Callable<Integer> {
         out.printf("stampede run: results in %s%n", files.dir());
         InjectorCollector collector = setup.engines() == null ? null : collector(setup.engines(), files, out);
         RunProperties runProps = collector == null ? props : props.with(InjectorCollector.PROPERTY, collector.url());
-        try (collector; JMeterProcess jmeter = JMeterProcess.start(setup, runProps, files, heap, out)) {
+        RunInterrupt interrupt = new RunInterrupt();
+        JtlWriteCheck written = new JtlWriteCheck(files);
+        try (collector; JMeterProcess jmeter = JMeterProcess.start(setup, runProps, files, heap, interrupt, out)) {
             LatencyWindows windows = new LatencyWindows(windowSeconds * 1000L);
-            RunStatistics stats = new ProgressPrinter(out, injector, progressEvery).follow(jmeter, files.jtl(), windows);
+            RunStatistics stats = new ProgressPrinter(out, injector, progressEvery, written)
+                    .follow(jmeter, files.jtl(), windows);
+            Optional<String> lost = written.lost(stats.samples());
+            if (lost.isPresent()) {
+                err.println(lost.get());
+                return interrupt.exitCode(ExitCodes.CANNOT_RUN);
+            }
             int exit = jmeter.exitValue();
-            if (exit != 0 || stats.samples() == 0) {
+            if (interrupt.happened() && stats.samples() == 0) {
+                err.println("stampede run: interrupted before JMeter recorded a sample: nothing to summarize");
+                return ExitCodes.INTERRUPTED;
+            }
+            if ((exit != 0 && !interrupt.happened()) || stats.samples() == 0) {
                 RunReport.jmeterFailed(err, files, exit, stats.samples(), heap);
                 return ExitCodes.JMETER_FAILED;
             }
             RunReport report = new RunReport(out, files);
             report.summarize("stampede run: " + setup.plan().path().getFileName() + " against " + props.get("host")
-                    + ":" + props.get("port"), stats, windows, Optional.ofNullable(steadyAfter), injector);
+                    + ":" + props.get("port") + (interrupt.happened() ? " (INTERRUPTED)" : ""), stats, windows,
+                    Optional.ofNullable(steadyAfter), injector);
+            if (interrupt.happened()) {
+                report.interrupted(stats);
+            }
             if (setup.engines() != null) {
                 report.engines(setup.engines(), stats.spanMs());
             }
             int status = ExitCodes.OK;
             if (files.dashboard() != null) {
-                out.println("stampede run: generating the HTML dashboard...");
-                if (jmeter.generateDashboard(props, files)) {
+                out.println("stampede run: generating the HTML dashboard" + (interrupt.happened()
+                        ? " from what was recorded (Ctrl-C again to skip it)..." : "..."));
+                if (jmeter.generateDashboard(props, files,
+                        interrupt.happened() ? RunInterrupt.DASHBOARD_SECONDS : DASHBOARD_SECONDS)) {
                     report.line("  dashboard  " + files.dashboard().resolve("index.html"));
                 } else {
-                    report.line("  dashboard  NOT generated: see " + files.dashboardLog());
+                    report.line("  dashboard  NOT generated: see " + files.dashboardLog()
+                            + (interrupt.happened() ? " (ended by a second Ctrl-C, or over "
+                                    + RunInterrupt.DASHBOARD_SECONDS + " s)" : ""));
                     status = ExitCodes.JMETER_FAILED;
                 }
             }
             report.line("  histogram  " + files.histogram());
             report.line("  jtl        " + files.jtl());
             report.write();
-            return status;
+            return interrupt.exitCode(status);
+        } finally {
+            interrupt.reported();
         }
     }
 

@@ -19,10 +19,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 
 /** The end of a run: the summary on the console and in summary.txt, the histogram, and what went wrong. */
 final class RunReport {
+
+    /** What Stampede's samplers answer when the test stops under them. */
+    private static final String STOPPED_IN_FLIGHT = "Sample interrupted (test stopped)";
 
     private final PrintWriter out;
     private final RunFiles files;
@@ -68,6 +73,22 @@ final class RunReport {
             summary.add("  " + l.strip());
         }
         summary.forEach(out::println);
+    }
+
+    /**
+     * Says, on the console and in summary.txt, that the plan was cut short and what the summary covers, and how many
+     * of its errors are Stampede's samples that the stop cut in flight (JMeter's own samplers say it otherwise).
+     */
+    void interrupted(RunStatistics stats) {
+        line(String.format(Locale.ROOT, "  INTERRUPTED by Ctrl-C after %.1f s: the plan did not finish; this summary"
+                + " covers the %,d samples JMeter recorded before it stopped", stats.spanMs() / 1000.0,
+                stats.samples()));
+        long cut = stats.errorsByCode().entrySet().stream().filter(e -> e.getKey().contains(STOPPED_IN_FLIGHT))
+                .mapToLong(Map.Entry::getValue).sum();
+        if (cut > 0) {
+            line(String.format(Locale.ROOT, "  of its errors, %,d are samples in flight when JMeter stopped (%s)", cut,
+                    STOPPED_IN_FLIGHT));
+        }
     }
 
     /**

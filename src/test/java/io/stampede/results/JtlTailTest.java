@@ -52,6 +52,25 @@ class JtlTailTest {
     }
 
     @Test
+    void aFileCutInsideARowIsToldFromAWholeOne(@TempDir Path dir) throws Exception {
+        Path jtl = dir.resolve("r.jtl");
+        String row = "1000,5,GET,200,OK,t 1-1,text,true,,100,50,1,3,http://x/,4,0,1\n";
+        Files.writeString(jtl, HEADER + row);
+        try (JtlTail tail = new JtlTail(jtl)) {
+            assertEquals(1, tail.poll(s -> { }));
+            assertFalse(tail.endsMidRow(), "a JTL of whole rows");
+            Files.writeString(jtl, row.substring(0, 20), StandardOpenOption.APPEND);
+            assertEquals(0, tail.poll(s -> { }));
+            assertTrue(tail.endsMidRow(), "the bytes after the last newline are a row cut short");
+        }
+        Files.writeString(jtl, HEADER + "1001,7,GET,500,\"a message with a newline\nand no end");
+        try (JtlTail tail = new JtlTail(jtl)) {
+            assertEquals(0, tail.poll(s -> { }));
+            assertTrue(tail.endsMidRow(), "a quoted field that never closes");
+        }
+    }
+
+    @Test
     void statisticsCountErrorsByKindAndPercentiles() {
         RunStatistics stats = new RunStatistics();
         for (int i = 1; i <= 100; i++) {
