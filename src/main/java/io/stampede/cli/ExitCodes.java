@@ -31,10 +31,7 @@ public final class ExitCodes {
     public static final int CANNOT_RUN = 6;
     /** A defect in Stampede: an unexpected exception (its stack trace is printed). */
     public static final int SOFTWARE = 70;
-    /**
-     * Ctrl-C (SIGINT): the shell's 128 + 2, which the JVM also exits with. Not in {@link #helpList()} yet: README's
-     * table, which {@code ExitCodesTest} compares with it, is being moved into docs/ (docs/faults-runs.md lists it).
-     */
+    /** Ctrl-C (SIGINT): the shell's 128 + 2, which the JVM also exits with; the run's report covers what was recorded. */
     public static final int INTERRUPTED = 130;
 
     private static final Map<String, String> HELP = help();
@@ -52,6 +49,7 @@ public final class ExitCodes {
         m.put(" " + WARNINGS, "doctor: warnings only");
         m.put(" " + CANNOT_RUN, "this machine cannot do it: not root, a program missing, output not writable");
         m.put(String.valueOf(SOFTWARE), "a defect in Stampede (stack trace printed)");
+        m.put(String.valueOf(INTERRUPTED), "interrupted (Ctrl-C): the run's summary covers what was recorded");
         return m;
     }
 
