@@ -49,7 +49,7 @@ final class RenderCommand implements Callable<Integer> {
         try {
             new OutputWriter().write(files, output, force);
         } catch (IOException e) {
-            err.println("render: " + e.getMessage() + " (nothing was written)");
+            err.println("render: " + e.getMessage());
             return ExitCodes.CANNOT_RUN;
         }
         var out = spec.commandLine().getOut();
