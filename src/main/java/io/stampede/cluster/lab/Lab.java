@@ -116,7 +116,12 @@ public final class Lab {
                 + spec.vrrp().hosts().size() + " VIP holder(s), " + spec.realservers().size() + " realservers");
         Topology topology = Topology.build(spec);
         out.println("lab: namespaces up, client " + topology.clientAddress() + ", files under " + labDir);
-        List<RenderedFile> files = new ClusterRenderer().render(spec, name -> layout(name));
+        List<RenderedFile> files;
+        try {
+            files = new ClusterRenderer().render(spec, name -> layout(name));
+        } catch (IllegalArgumentException outside) {
+            throw new LabException(outside.getMessage()); // a path leading out of the lab folder: nothing written
+        }
         Map<String, Deployer> hosts = new LinkedHashMap<>();
         Map<String, Process> nginx = new LinkedHashMap<>();
         Map<String, Process> keepalived = new LinkedHashMap<>();
