@@ -32,7 +32,8 @@ final class RenderCommand implements Callable<Integer> {
     @Option(names = {"-o", "--output"}, required = true, paramLabel = "DIR", description = "output directory")
     Path output;
 
-    @Option(names = "--force", description = "replace DIR when it already holds files")
+    @Option(names = "--force", description = {"replace DIR when an earlier rendering wrote it (it holds "
+            + OutputWriter.MARKER + "); never a folder of your own, never the current folder"})
     boolean force;
 
     @CommandLine.Spec
@@ -49,7 +50,7 @@ final class RenderCommand implements Callable<Integer> {
         try {
             new OutputWriter().write(files, output, force);
         } catch (IOException e) {
-            err.println("render: " + e.getMessage() + " (nothing was written)");
+            err.println("render: " + e.getMessage());
             return ExitCodes.CANNOT_RUN;
         }
         var out = spec.commandLine().getOut();

@@ -14,6 +14,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -82,5 +83,38 @@ class ClusterCommandTest {
             assertEquals(0, run(sub, "--help"));
         }
         assertTrue(out.toString().contains("negative") || out.toString().contains("without the VIP"));
+    }
+
+    @Test
+    void renderForceNeverDeletesTheCurrentFolder() throws Exception {
+        // a separate process whose current folder is a scratch folder: a regression must not take the build's own
+        Path work = tmp.resolve("work");
+        Files.createDirectories(work);
+        Files.writeString(work.resolve("cluster.yaml"), Fixtures.LVS);
+        Path log = tmp.resolve("render.log");
+        Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",
+                System.getProperty("java.class.path"), "io.stampede.cli.StampedeCommand", "cluster", "render",
+                "cluster.yaml", "-o", ".", "--force").directory(work.toFile()).redirectErrorStream(true)
+                .redirectOutput(log.toFile()).start();
+        assertTrue(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS));
+        String said = Files.readString(log);
+        assertEquals(6, p.exitValue(), said);
+        assertTrue(said.contains("is the current folder or holds it") && said.contains("-o rendered"), said);
+        assertEquals(Fixtures.LVS, Files.readString(work.resolve("cluster.yaml")), "the description is still there");
+        try (var files = Files.list(tmp)) {
+            assertEquals(List.of("render.log", "work"), files.map(f -> f.getFileName().toString()).sorted().toList());
+        }
+    }
+
+    @Test
+    void aTlsPathClimbingOutOfTheLabRootIsRefusedWithTheFieldAndTheFix() throws IOException {
+        Path outside = tmp.resolve("x.pem");
+        Path yaml = tmp.resolve("c.yaml");
+        Files.writeString(yaml, Fixtures.LVS + "ports: [80, 443]\ntls: {certificate: /../../../.." + outside + "}\n");
+        assertEquals(2, run("render", yaml.toString(), "-o", tmp.resolve("out").toString()));
+        assertTrue(err.toString().contains("tls.certificate") && err.toString().contains("'..' segment")
+                && err.toString().contains("write the plain path " + outside), err.toString());
+        assertFalse(Files.exists(tmp.resolve("out")));
+        assertFalse(Files.exists(outside));
     }
 }

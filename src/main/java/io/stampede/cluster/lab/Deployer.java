@@ -14,7 +14,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -55,18 +54,13 @@ final class Deployer {
             for (RenderedFile f : files) {
                 Path p = target(f);
                 Files.createDirectories(p.getParent());
-                Files.writeString(p, f.content());
+                // owner only: haproxy.cfg holds the stats password; the daemons read their files as root
+                LabFolder.writeSecret(p, f.content());
             }
             for (String dir : List.of("/run/haproxy", "/var/log/nginx")) {
-                Files.createDirectories(Path.of(layout.path(dir)));
+                Files.createDirectories(path(dir));
             }
-            // nginx workers run as www-data and must be able to walk down to the document root
-            Path root = Path.of(layout.root());
-            for (Path p = root.getParent(); p != null && p.getFileName() != null
-                    && p.getFileName().toString().startsWith("stl-lab"); p = p.getParent()) {
-                Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rwxr-xr-x"));
-            }
-        } catch (IOException e) {
+        } catch (IOException | IllegalArgumentException e) {
             throw new LabException(host + ": cannot install generated files: " + e.getMessage());
         }
     }
@@ -80,19 +74,24 @@ final class Deployer {
             return;
         }
         try {
-            StandInCertificate.write(path(tls.certificate()));
+            Path certificate = path(tls.certificate());
+            StandInCertificate.write(certificate);
+            LabFolder.ownerOnly(certificate);
             if (!tls.key().equals(tls.certificate())) {
-                Files.copy(path(tls.certificate()), path(tls.key()), StandardCopyOption.REPLACE_EXISTING);
+                Path key = path(tls.key());
+                Files.copy(certificate, key, StandardCopyOption.REPLACE_EXISTING);
+                LabFolder.ownerOnly(key);
             }
-        } catch (IOException e) {
+        } catch (IOException | IllegalArgumentException e) {
             throw new LabException(host + ": " + e.getMessage());
         }
     }
 
     Path target(RenderedFile f) {
         String install = f.installPath();
-        return Path.of(install.startsWith(layout.root()) && !layout.root().isEmpty() ? install
-                : layout.path(install));
+        // lab renderings already carry the root in their install path
+        boolean placed = !layout.root().isEmpty() && install.startsWith(layout.root() + "/");
+        return path(placed ? install.substring(layout.root().length()) : install);
     }
 
     RenderedFile file(String name) throws LabException {
@@ -103,7 +102,7 @@ final class Deployer {
     /** A static page naming the host, so a response tells which realserver served it. */
     void writeIndex(String docroot) throws LabException {
         try {
-            Path dir = Path.of(layout.path(docroot));
+            Path dir = path(docroot);
             Files.createDirectories(dir);
             Files.writeString(dir.resolve("index.html"), host);
         } catch (IOException e) {
@@ -121,7 +120,7 @@ final class Deployer {
                 .filter(l -> l.startsWith("net.") || l.startsWith("-net."))
                 .map(l -> l.startsWith("-") ? l.substring(1) : l)
                 .collect(Collectors.joining("\n"));
-        Path subset = Path.of(layout.path("/etc/sysctl.d/lab-net-subset.conf"));
+        Path subset = path("/etc/sysctl.d/lab-net-subset.conf");
         try {
             Files.createDirectories(subset.getParent());
             Files.writeString(subset, lines + "\n");

@@ -54,6 +54,20 @@ public final class Lab {
             out.println("lab: missing programs: " + String.join(", ", missing));
             return ExitCodes.CANNOT_RUN;
         }
+        LabLock lock;
+        try {
+            lock = LabLock.take(LabLock.DEFAULT);
+        } catch (LabException e) {
+            out.println("lab: " + e.getMessage());
+            return ExitCodes.CANNOT_RUN;
+        }
+        try (lock) {
+            return runLocked(spec);
+        }
+    }
+
+    /** With the lock held, stl-* namespaces that exist are an interrupted run's leftovers, never a live lab's. */
+    private int runLocked(ClusterSpec spec) {
         List<String> leftovers = Namespaces.existing();
         if (!leftovers.isEmpty()) {
             out.println("lab: removing leftovers of an earlier run: " + leftovers);
@@ -62,7 +76,7 @@ public final class Lab {
         Thread hook = new Thread(this::cleanup, "stampede-lab-cleanup");
         Runtime.getRuntime().addShutdownHook(hook);
         try {
-            labDir = Files.createTempDirectory("stl-lab-");
+            labDir = LabFolder.create();
             List<CheckResult> results = runChecks(start(spec));
             long failed = results.stream().filter(r -> r.status() == CheckResult.Status.FAIL).count();
             long passed = results.stream().filter(r -> r.status() == CheckResult.Status.PASS).count();
@@ -102,7 +116,12 @@ public final class Lab {
                 + spec.vrrp().hosts().size() + " VIP holder(s), " + spec.realservers().size() + " realservers");
         Topology topology = Topology.build(spec);
         out.println("lab: namespaces up, client " + topology.clientAddress() + ", files under " + labDir);
-        List<RenderedFile> files = new ClusterRenderer().render(spec, name -> layout(name));
+        List<RenderedFile> files;
+        try {
+            files = new ClusterRenderer().render(spec, name -> layout(name));
+        } catch (IllegalArgumentException outside) {
+            throw new LabException(outside.getMessage()); // a path leading out of the lab folder: nothing written
+        }
         Map<String, Deployer> hosts = new LinkedHashMap<>();
         Map<String, Process> nginx = new LinkedHashMap<>();
         Map<String, Process> keepalived = new LinkedHashMap<>();

@@ -35,13 +35,22 @@ record LabCluster(ClusterSpec spec, Topology topology, Client client, Map<String
      * with the generated stats auth when there is one; "" when it does not answer.
      */
     String haproxyStatsCsv(Host node) {
-        Haproxy ha = spec.haproxy();
-        List<String> cmd = new ArrayList<>(List.of("curl", "-s", "--connect-timeout", "1", "-m", "3"));
-        if (ha.statsAuth() != null) {
-            cmd.addAll(List.of("-u", ha.statsAuth()));
+        StatsQuery q = StatsQuery.of(spec.haproxy(), node);
+        return Namespaces.in(Topology.ns(node.name()), Duration.ofSeconds(5), q.command(), q.config()).stdout();
+    }
+
+    /**
+     * curl's command line for the stats page and the config it reads from stdin (-K -). The password goes in the
+     * config: a command line is world-readable in /proc/PID/cmdline while curl runs.
+     */
+    record StatsQuery(List<String> command, String config) {
+
+        static StatsQuery of(Haproxy ha, Host node) {
+            List<String> cmd = new ArrayList<>(List.of("curl", "-s", "--connect-timeout", "1", "-m", "3", "-K", "-",
+                    "http://" + ha.statsAddress(node) + ":" + ha.statsPort() + "/stats;csv"));
+            // stats_auth holds no '"' or '\' (the reader refuses them), so it needs no escaping inside the quotes
+            return new StatsQuery(cmd, ha.statsAuth() == null ? "" : "user = \"" + ha.statsAuth() + "\"\n");
         }
-        cmd.add("http://" + ha.statsAddress(node) + ":" + ha.statsPort() + "/stats;csv");
-        return Namespaces.in(Topology.ns(node.name()), Duration.ofSeconds(5), cmd).stdout();
     }
 
     /** Whether the host's NIC holds the VIP now. */

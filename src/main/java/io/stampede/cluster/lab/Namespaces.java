@@ -32,9 +32,14 @@ public final class Namespaces {
 
     /** Runs a command inside a namespace with a time limit. */
     static ExecResult in(String ns, Duration limit, List<String> command) {
+        return in(ns, limit, command, "");
+    }
+
+    /** Runs a command inside a namespace with {@code input} on its standard input (secrets: never in argv). */
+    static ExecResult in(String ns, Duration limit, List<String> command, String input) {
         List<String> cmd = new ArrayList<>(List.of("ip", "netns", "exec", ns));
         cmd.addAll(command);
-        return Exec.run(limit, cmd);
+        return Exec.run(limit, cmd, input);
     }
 
     static ExecResult in(String ns, String... command) {

@@ -28,7 +28,8 @@ public final class SpecReader {
     /** A service's persistence (and, when it has persistence, its netmask) comes from directors: by default. */
     private static final int INHERIT = -1;
     private static final Pattern FILE = Pattern.compile("/[A-Za-z0-9._/+-]+");
-    private static final Pattern AUTH = Pattern.compile("[A-Za-z0-9_.-]{1,32}:[^\\s:#\"']{8,128}");
+    /** No '\\': HAProxy's configuration reads it as an escape, so the password would not be the one written. */
+    private static final Pattern AUTH = Pattern.compile("[A-Za-z0-9_.-]{1,32}:[^\\s:#\"'\\\\]{8,128}");
 
     public ClusterSpec read(String yamlText) throws SpecException {
         Problems problems = new Problems();
@@ -153,6 +154,21 @@ public final class SpecReader {
         return mask;
     }
 
+    /** Whether an absolute path has no empty, "." or ".." segment: the path it spells is the file it names. */
+    static boolean isPlainPath(String absolute) {
+        for (String segment : absolute.substring(1).split("/", -1)) {
+            if (segment.isEmpty() || segment.equals(".") || segment.equals("..")) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static String plainForm(String absolute) {
+        String normal = java.nio.file.Path.of(absolute).normalize().toString();
+        return isPlainPath(normal) ? normal : "such as /etc/ssl/private/site.pem";
+    }
+
     private static Tls readTls(Fields f) {
         String certificate = f.requiredString("certificate", "/etc/ssl/private/site.pem");
         String key = f.string("key", certificate);
@@ -161,6 +177,10 @@ public final class SpecReader {
             if (v != null && !FILE.matcher(v).matches()) {
                 f.problems().add(f.field(k), "'" + v + "' is not an absolute file path",
                         "write an absolute path without spaces or quotes, e.g. /etc/ssl/private/site.pem");
+            } else if (v != null && !isPlainPath(v)) {
+                // the lab copies this file to its root + the path as root: a '..' would land outside the lab
+                f.problems().add(f.field(k), "'" + v + "' has an empty, '.' or '..' segment, so it does not name"
+                        + " the file it seems to", "write the plain path " + plainForm(v));
             }
         }
         List<Integer> ports = f.has("ports") ? readPorts(f) : List.of(443);
@@ -320,9 +340,12 @@ public final class SpecReader {
             f.problems().add(f.field("stats_auth"), "is missing while stats_bind is node: anyone on the network"
                     + " could read the stats page", "add stats_auth: USER:PASSWORD, or use stats_bind: loopback");
         }
-        if (auth != null && !AUTH.matcher(auth).matches()) {
+        if (auth != null && auth.contains("\\")) {
+            f.problems().add(f.field("stats_auth"), "contains '\\', which HAProxy reads as an escape, so the"
+                    + " password it checks would not be the one written here", "choose a password without '\\'");
+        } else if (auth != null && !AUTH.matcher(auth).matches()) {
             f.problems().add(f.field("stats_auth"), "is not USER:PASSWORD with a password of 8 or more characters",
-                    "write stats_auth: admin:<at least 8 characters, no spaces, ':' or '#'>");
+                    "write stats_auth: admin:<at least 8 characters, no spaces, quotes, '\\', ':' or '#'>");
         }
         boolean http2 = f.bool("http2", false);
         f.finish();

@@ -27,6 +27,8 @@ public final class KeepalivedRenderer {
 
     public static final String INSTALL = "/etc/keepalived/keepalived.conf";
     public static final String SCRIPT = "chk_haproxy";
+    /** The user keepalived runs the HAProxy check as: unprivileged, and present on every Linux host. */
+    public static final String SCRIPT_USER = "nobody";
 
     public RenderedFile render(ClusterSpec spec, Host host, String folder) {
         Vrrp vrrp = spec.vrrp();
@@ -48,10 +50,16 @@ public final class KeepalivedRenderer {
                 t.line("lvs_sync_daemon " + spec.vrrp().iface() + " " + instanceName(spec));
             }
         } else {
-            // without enable_script_security keepalived -t exits 6; root because keepalived 2.2.7's config test
-            // kills itself when it checks a script as any other user
+            // without enable_script_security keepalived -t exits 6. The check only asks HAProxy over HTTP, so it
+            // runs as nobody (on every Debian and RHEL host; keepalived's own keepalived_script user would have to
+            // be created first, and where it is missing keepalived drops the check and keeps the VIP regardless)
+            t.line("# the check needs no privilege: it runs as " + SCRIPT_USER + ", not root. keepalived 2.2.7's"
+                    + " config test (keepalived -t,");
+            t.line("# Debian 12) is killed ('Terminated', exit 143) when a script runs as another user than root;"
+                    + " keepalived's");
+            t.line("# issue 2617, fixed in 2.2.8. The daemon runs the script as " + SCRIPT_USER + " all the same.");
             t.line("enable_script_security");
-            t.line("script_user root");
+            t.line("script_user " + SCRIPT_USER);
         }
         t.close().blank();
         if (!spec.isDirectRouting()) {
@@ -85,10 +93,16 @@ public final class KeepalivedRenderer {
         t.line("priority " + vrrp.priorityOf(host));
         t.line("advert_int " + vrrp.advertSeconds());
         Host peer = vrrp.peerOf(host);
+        t.line("# no authentication block: RFC 3768 removed it from VRRPv2, VRRPv3 (RFC 5798) has none, and");
+        t.line("# keepalived's manual calls it non-compliant; auth_type PASS would send its 8 characters in clear.");
+        t.line("# Keep VRRP on a segment only the VIP holders can send to (a VLAN of their own, or nftables");
+        t.line("# accepting protocol vrrp from the peer's address only).");
         if (peer != null) {
             // Unicast: works where multicast is filtered (clouds, some switches) and keeps the pair explicit.
             t.line("unicast_src_ip " + host.address());
             t.open("unicast_peer").line(peer.address().toString()).close();
+            // adverts from any address but the peer's are dropped: another host on the segment cannot take the VIP
+            t.line("check_unicast_src");
         }
         t.open("virtual_ipaddress");
         for (Ipv4 vip : spec.vips()) {

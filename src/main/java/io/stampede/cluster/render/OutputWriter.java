@@ -17,37 +17,121 @@ import java.util.List;
 
 /**
  * Writes rendered files so that DIR is either untouched or complete: everything goes to a temporary sibling
- * first, which is then renamed into place (replacing an older rendering only when asked to).
+ * first, which is then renamed into place. An existing DIR is replaced only when asked to and only when an
+ * earlier rendering wrote it (it holds {@link #MARKER}); the folder the user works in is never replaced. Every
+ * message says what is on disk afterwards.
  */
 public final class OutputWriter {
 
+    /** Written into every rendering; --force replaces only a folder holding it. */
+    public static final String MARKER = ".stampede-rendering";
+    static final String MARKER_TEXT = "Written by 'stampede cluster render'. 'cluster render --force' replaces a"
+            + " folder only when it holds this file.\n";
+
+    /** A rename; the tests put a failing one in to see what a failure in the middle leaves behind. */
+    interface Mover {
+        void move(Path from, Path to) throws IOException;
+    }
+
+    private final Mover mover;
+
+    public OutputWriter() {
+        this(OutputWriter::move);
+    }
+
+    OutputWriter(Mover mover) {
+        this.mover = mover;
+    }
+
+    /** Writes the files into {@code dir}; the exception's message says what was and was not written. */
     public void write(List<RenderedFile> files, Path dir, boolean replace) throws IOException {
         Path target = dir.toAbsolutePath().normalize();
-        if (Files.exists(target) && !replace && !isEmptyDirectory(target)) {
-            throw new IOException(target + " already exists and is not empty; use --force to replace it");
-        }
+        refuseUnsafeTarget(target, replace);
         Path parent = target.getParent();
-        Files.createDirectories(parent);
-        Path temp = Files.createTempDirectory(parent, "." + target.getFileName() + ".rendering-");
+        Path temp;
         try {
-            for (RenderedFile f : files) {
-                Path p = temp.resolve(f.relativePath());
-                Files.createDirectories(p.getParent());
-                Files.writeString(p, f.content());
+            Files.createDirectories(parent);
+            temp = Files.createTempDirectory(parent, "." + target.getFileName() + ".rendering-");
+        } catch (IOException e) {
+            throw new IOException("cannot write next to " + target + ": " + e.getMessage() + " (nothing was written)", e);
+        }
+        try {
+            try {
+                for (RenderedFile f : files) {
+                    Path p = temp.resolve(f.relativePath());
+                    Files.createDirectories(p.getParent());
+                    Files.writeString(p, f.content());
+                }
+                Files.writeString(temp.resolve(MARKER), MARKER_TEXT);
+            } catch (IOException e) {
+                throw new IOException("cannot write the rendering: " + e + " (nothing was written)", e);
             }
-            Path old = null;
-            if (Files.exists(target)) {
-                old = Files.createTempDirectory(parent, "." + target.getFileName() + ".old-");
-                Files.delete(old);
-                move(target, old);
-            }
-            move(temp, target);
-            if (old != null) {
-                deleteTree(old);
-            }
+            swapIn(temp, target);
         } finally {
             if (Files.exists(temp)) {
                 deleteTree(temp);
+            }
+        }
+    }
+
+    private static void refuseUnsafeTarget(Path target, boolean replace) throws IOException {
+        Path cwd = Path.of("").toAbsolutePath().normalize();
+        if (cwd.startsWith(target)) {
+            throw new IOException(target + " is the current folder or holds it; a rendering replaces its output"
+                    + " folder as a whole, so it never goes there. Render into a subfolder, e.g. -o rendered"
+                    + " (nothing was written)");
+        }
+        if (!Files.exists(target) || isEmptyDirectory(target)) {
+            return;
+        }
+        if (!replace) {
+            throw new IOException(target + " already exists and is not empty; use --force to replace an earlier"
+                    + " rendering (nothing was written)");
+        }
+        if (!Files.isRegularFile(target.resolve(MARKER))) {
+            throw new IOException(target + " was not written by 'stampede cluster render' (it holds no " + MARKER
+                    + " file), so --force does not replace it. Choose a new or empty folder, or remove this one"
+                    + " yourself if you mean to (nothing was written)");
+        }
+    }
+
+    /** Renames the finished rendering into place, the old one aside first; says where things are on failure. */
+    private void swapIn(Path temp, Path target) throws IOException {
+        Path parent = target.getParent();
+        Path old = null;
+        if (Files.exists(target)) {
+            old = Files.createTempDirectory(parent, "." + target.getFileName() + ".old-");
+            Files.delete(old);
+            try {
+                mover.move(target, old);
+            } catch (IOException e) {
+                throw new IOException("cannot move the earlier rendering " + target + " aside: " + e
+                        + " (nothing was written; " + target + " is as it was)", e);
+            }
+        }
+        try {
+            mover.move(temp, target);
+        } catch (IOException e) {
+            if (old == null) {
+                throw new IOException("cannot move the new rendering to " + target + ": " + e
+                        + " (nothing was written)", e);
+            }
+            try {
+                mover.move(old, target);
+            } catch (IOException back) {
+                throw new IOException("cannot move the new rendering to " + target + ": " + e + "; the earlier"
+                        + " rendering was moved aside to " + old + " and could not be moved back (" + back
+                        + "). Restore it with: mv " + old + " " + target, e);
+            }
+            throw new IOException("cannot move the new rendering to " + target + ": " + e + " (the earlier"
+                    + " rendering was put back; " + target + " is as it was)", e);
+        }
+        if (old != null) {
+            try {
+                deleteTree(old);
+            } catch (IOException e) {
+                throw new IOException("the new rendering is in " + target + ", but the earlier one could not be"
+                        + " removed from " + old + ": " + e + "; remove it yourself", e);
             }
         }
     }

@@ -24,12 +24,25 @@ public final class Exec {
     }
 
     public static ExecResult run(Duration limit, List<String> command) {
+        return run(limit, command, "");
+    }
+
+    /**
+     * Runs a command with {@code input} on its standard input, which is then closed. Secrets go this way: a
+     * command line is readable by every user of the machine (/proc/PID/cmdline), a pipe only by the process.
+     */
+    public static ExecResult run(Duration limit, List<String> command, String input) {
         ProcessBuilder pb = new ProcessBuilder(command);
         Process p;
         try {
             p = pb.start();
         } catch (IOException e) {
             return new ExecResult(127, "", "cannot start " + command.get(0) + ": " + e.getMessage(), false);
+        }
+        try (var stdin = p.getOutputStream()) {
+            stdin.write(input.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            // the command ended without reading its input: its exit code and output tell why
         }
         CompletableFuture<String> out = drain(p.getInputStream());
         CompletableFuture<String> err = drain(p.getErrorStream());

@@ -8,6 +8,7 @@ package io.stampede.cluster.sys;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 
 /**
@@ -34,7 +35,9 @@ public final class StandInCertificate {
             if (!r.ok()) {
                 throw new IOException("openssl could not make a stand-in certificate: " + r.output().strip());
             }
-            Files.writeString(pem, Files.readString(cert) + Files.readString(key));
+            // the temporary file is the owner's only (0600); the move keeps that, so the key is never readable
+            Files.writeString(key, Files.readString(cert) + Files.readString(key));
+            Files.move(key, pem, StandardCopyOption.REPLACE_EXISTING);
         } finally {
             Files.deleteIfExists(key);
             Files.deleteIfExists(cert);

@@ -5,6 +5,8 @@
  */
 package io.stampede.cluster.validate;
 
+import io.stampede.cluster.render.OutputWriter;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,8 +18,8 @@ import java.util.stream.Stream;
 public final class ClusterValidator {
 
     private final List<FileValidator> validators = List.of(
-            new ToolValidator("keepalived", List.of("-t", "-f"), List.of(),
-                    p -> name(p).equals("keepalived.conf"), true),
+            new ScriptUserValidator(new ToolValidator("keepalived", List.of("-t", "-f"), List.of(),
+                    p -> name(p).equals("keepalived.conf"), true)),
             new StandInTlsValidator(new ToolValidator("haproxy", List.of("-c", "-f"), List.of(),
                     p -> name(p).endsWith(".cfg"), false)),
             new StandInTlsValidator(new ToolValidator("nginx", List.of("-t", "-q", "-c"), List.of(),
@@ -33,7 +35,8 @@ public final class ClusterValidator {
     public List<Verdict> validate(Path dir) throws IOException {
         List<Path> files;
         try (Stream<Path> s = Files.walk(dir)) {
-            files = s.filter(Files::isRegularFile).sorted().toList();
+            // the marker says who wrote the folder; it is no configuration
+            files = s.filter(Files::isRegularFile).filter(p -> !name(p).equals(OutputWriter.MARKER)).sorted().toList();
         }
         List<Verdict> verdicts = new ArrayList<>();
         for (Path f : files) {

@@ -10,12 +10,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 /**
  * nginx -t and haproxy -c load the certificate files a configuration names, and those live on the target hosts,
@@ -23,20 +21,13 @@ import java.util.stream.Stream;
  * whose missing paths point at a self-signed stand-in, and its verdict names every missing path, so the rest of the
  * configuration is still judged by the real tool while nobody mistakes the pass for one with the real material.
  */
-final class StandInTlsValidator implements FileValidator {
+final class StandInTlsValidator extends CopyCheckingValidator {
 
     /** nginx's ssl_certificate / ssl_certificate_key take the path next; so does HAProxy's crt on a bind line. */
     private static final Set<String> TLS_KEYWORDS = Set.of("ssl_certificate", "ssl_certificate_key", "crt");
 
-    private final ToolValidator tool;
-
     StandInTlsValidator(ToolValidator tool) {
-        this.tool = tool;
-    }
-
-    @Override
-    public boolean accepts(Path file) {
-        return tool.accepts(file);
+        super(tool);
     }
 
     @Override
@@ -52,22 +43,17 @@ final class StandInTlsValidator implements FileValidator {
         if (missing.isEmpty()) {
             return tool.check(file, shownName);
         }
-        Path dir = null;
         try {
-            dir = Files.createTempDirectory("stampede-validate-tls-");
-            Path standIn = dir.resolve("stand-in.pem");
-            StandInCertificate.write(standIn);
-            Path copy = dir.resolve(file.getFileName());
-            Files.writeString(copy, replace(content, missing, standIn.toString()));
-            Verdict v = tool.check(copy, shownName);
             String note = "TLS material not on this machine, checked with a self-signed stand-in: "
                     + String.join(", ", missing) + " (put the real files there before reloading)";
-            return new Verdict(v.file(), v.validator(), v.status(), (v.detail().strip() + "\n" + note).strip());
+            return checkCopy(file, shownName, dir -> {
+                Path standIn = dir.resolve("stand-in.pem");
+                StandInCertificate.write(standIn);
+                return replace(content, missing, standIn.toString());
+            }, note);
         } catch (IOException e) {
             return new Verdict(shownName, "TLS material", Verdict.Status.FAIL, "missing here: "
                     + String.join(", ", missing) + ", and no stand-in could be made: " + e.getMessage());
-        } finally {
-            deleteTree(dir);
         }
     }
 
@@ -109,18 +95,5 @@ final class StandInTlsValidator implements FileValidator {
 
     private static String strip(String token) {
         return token.endsWith(";") ? token.substring(0, token.length() - 1) : token;
-    }
-
-    private static void deleteTree(Path dir) {
-        if (dir == null) {
-            return;
-        }
-        try (Stream<Path> s = Files.walk(dir)) {
-            for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        } catch (IOException leftOver) {
-            // a temporary folder left behind must not change the verdict
-        }
     }
 }

@@ -6,6 +6,7 @@
 package io.stampede.cluster.render;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.stampede.cluster.Fixtures;
 import java.io.IOException;
@@ -23,13 +24,13 @@ import org.junit.jupiter.params.provider.ValueSource;
 class ExamplesTest {
 
     @ParameterizedTest
-    @ValueSource(strings = {"lvs/example", "haproxy/example", "lvs/example-h2", "haproxy/example-h2"})
+    @ValueSource(strings = {"lvs/example", "haproxy/example", "lvs/example-h2", "haproxy/example-h2", "lvs/example-vm"})
     void renderingReproducesTheCheckedInExample(String example) throws IOException {
         Path dir = Fixtures.repo().resolve(example);
         Map<String, String> expected = new TreeMap<>();
         Path rendered = dir.resolve("rendered");
         try (Stream<Path> s = Files.walk(rendered)) {
-            for (Path p : s.filter(Files::isRegularFile).toList()) {
+            for (Path p : s.filter(Files::isRegularFile).filter(p -> !p.endsWith(OutputWriter.MARKER)).toList()) {
                 expected.put(rendered.relativize(p).toString(), Files.readString(p));
             }
         }
@@ -38,6 +39,8 @@ class ExamplesTest {
                 .collect(Collectors.toMap(RenderedFile::relativePath, RenderedFile::content, (a, b) -> a, TreeMap::new));
         String hint = "re-render with: java -jar src/target/stampede.jar cluster render " + example
                 + "/cluster.yaml -o " + example + "/rendered --force";
+        assertTrue(Files.isRegularFile(rendered.resolve(OutputWriter.MARKER)), "--force replaces only a marked"
+                + " rendering; " + hint);
         assertEquals(expected.keySet(), actual.keySet(), hint);
         for (String name : expected.keySet()) {
             assertEquals(expected.get(name), actual.get(name), name + " differs; " + hint);

@@ -258,10 +258,20 @@ class RenderersTest {
     }
 
     @Test
+    void vrrpHearsOnlyThePeerAndSaysWhyItHasNoAuthentication() {
+        for (String ka : List.of(HA.get("haproxy/ha1/keepalived.conf"), LVS.get("director/lvs2/keepalived.conf"))) {
+            assertTrue(ka.contains("unicast_peer {\n        10.0.0.") && ka.contains("    }\n    check_unicast_src\n"),
+                    "adverts from any address but the peer's are dropped\n" + ka);
+            assertTrue(ka.contains("# no authentication block: RFC 3768 removed it from VRRPv2"), ka);
+            assertFalse(ka.contains("authentication {"), ka);
+        }
+    }
+
+    @Test
     void haproxyPairGivesUpTheVipWhenHaproxyDies() {
         String ka = HA.get("haproxy/ha1/keepalived.conf");
-        assertTrue(ka.contains("enable_script_security\n    script_user root\n"),
-                "keepalived -t exits 6 for scripts without script security");
+        assertTrue(ka.contains("enable_script_security\n    script_user nobody\n"),
+                "keepalived -t exits 6 for scripts without script security; the check needs no root");
         assertTrue(ka.contains("vrrp_script chk_haproxy {\n    script \"/usr/bin/curl -fsS -m 3 -o /dev/null"
                 + " http://127.0.0.1:8404/haproxy-health\"\n    interval 2\n    timeout 4\n    fall 3\n    rise 2\n"));
         assertTrue(ka.contains("track_script {\n        chk_haproxy\n    }\n"));

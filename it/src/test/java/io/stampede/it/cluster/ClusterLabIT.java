@@ -13,7 +13,10 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -66,23 +69,47 @@ class ClusterLabIT {
         assertTrue(r.output().contains("lab: 4 passed, 0 failed"), r.output());
     }
 
+    /**
+     * One lab is brought up and checked while it runs: its folder is closed to other users, and a second lab
+     * started meanwhile is refused and leaves the first one's namespaces alone. Then the interrupt removes all.
+     */
     @Test
-    void anInterruptedLabRemovesEverything() throws Exception {
+    void aRunningLabIsPrivateAndAloneAndAnInterruptRemovesEverything() throws Exception {
         Path log = Files.createTempFile("stampede-lab-", ".log");
+        Process p = null;
         try {
-            Process p = StampedeJar.builder(log, "cluster", "lab", "lvs/example/cluster.yaml").start();
+            p = StampedeJar.builder(log, "cluster", "lab", "lvs/example/cluster.yaml").start();
             long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
             while (!Files.readString(log).contains("VRRP MASTER") && p.isAlive() && System.nanoTime() < end) {
                 Thread.sleep(200);
             }
             assertTrue(Files.readString(log).contains("VRRP MASTER"), Files.readString(log));
-            assertFalse(stlNamespaces().isEmpty(), "the cluster is up when the interrupt comes");
+            String namespaces = stlNamespaces();
+            assertFalse(namespaces.isEmpty(), "the cluster is up when the interrupt comes");
+            Matcher folder = Pattern.compile("files under (\\S+)").matcher(Files.readString(log));
+            assertTrue(folder.find(), Files.readString(log));
+            Path dir = Path.of(folder.group(1));
+            assertEquals("rwx--x---", PosixFilePermissions.toString(Files.getPosixFilePermissions(dir)),
+                    "only root enters; nginx's workers (group www-data) may pass through to the document root");
+            assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(
+                    dir.resolve("lvs1/etc/keepalived/keepalived.conf"))));
+            StampedeJar.Result second = StampedeJar.run(60, "cluster", "lab", "haproxy/example/cluster.yaml");
+            assertEquals(6, second.exitCode(), second.output());
+            assertTrue(second.output().contains("another cluster lab is running on this machine (pid "),
+                    second.output());
+            assertEquals(namespaces, stlNamespaces(), "the second lab left the first one's namespaces alone");
+            assertTrue(p.isAlive(), "the first lab still runs");
             p.destroy(); // SIGTERM: the same shutdown hook as Ctrl-C
             assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the lab exits after an interrupt");
             String out = Files.readString(log);
             System.out.println(out);
             assertTrue(out.contains("lab: cleaned up (no stl namespace, no lab process left)"), out);
         } finally {
+            if (p != null && p.isAlive()) {
+                // a failed assertion above: the lab's own hook still removes what it made
+                p.destroy();
+                p.waitFor(60, TimeUnit.SECONDS);
+            }
             Files.deleteIfExists(log);
         }
     }
