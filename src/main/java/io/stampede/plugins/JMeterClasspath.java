@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
@@ -33,6 +34,9 @@ public final class JMeterClasspath {
 
     /** A jar on the class path, with the artifact it says it is (META-INF/maven/.../pom.properties) when it says. */
     public record Library(Path jar, String group, String artifact, String version) {}
+
+    /** What follows {@code artifactId-} in a jar's name when it is the version (1.5.0-b01.jar, not 1.2-api-2.22.1.jar). */
+    private static final Pattern VERSION = Pattern.compile("\\d[0-9A-Za-z.]*(-[0-9A-Za-z.]+)?\\.jar");
 
     private final Path home;
     private final List<Path> homeJars;
@@ -159,9 +163,8 @@ public final class JMeterClasspath {
     public Optional<Library> library(Coordinates c) throws IOException {
         for (Path jar : homeJars) {
             String file = jar.getFileName().toString();
-            if (file.equals(c.artifact() + ".jar")
-                    || file.startsWith(c.artifact() + "-") && file.length() > c.artifact().length() + 1
-                    && Character.isDigit(file.charAt(c.artifact().length() + 1))) {
+            if (file.equals(c.artifact() + ".jar") || file.startsWith(c.artifact() + "-")
+                    && VERSION.matcher(file.substring(c.artifact().length() + 1)).matches()) {
                 return Optional.of(library(jar, c));
             }
         }
