@@ -51,9 +51,7 @@ public final class PluginsOption {
     public static void check(Path plan, PrintWriter console, String command) throws IOException {
         Path home = StampedeRoot.locate().resolve("src/target/jmeter-home");
         if (!Files.isDirectory(home.resolve("lib/ext"))) {
-            console.println(command + ": note: the bundled JMeter is not built yet, so the plan's classes are not"
-                    + " checked (./stampede builds it)");
-            return;
+            return; // only inside the build's own tests: ./stampede builds the JMeter home before any command
         }
         Preflight.of(home, java.util.List.of()).check(plan, Preflight.Mode.AUTO, false).lines()
                 .forEach(l -> console.println(command + ": " + l));
