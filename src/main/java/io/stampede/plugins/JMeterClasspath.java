@@ -115,7 +115,12 @@ public final class JMeterClasspath {
         try (Reader r = Files.newBufferedReader(file, StandardCharsets.ISO_8859_1)) {
             p.load(r);
         }
-        p.forEach((k, v) -> out.put(k.toString().trim(), v.toString().trim()));
+        // saveservice.properties gives some classes several aliases: "HTTPSamplerProxy,HTTPSampler,HTTPSampler2=..."
+        p.forEach((k, v) -> {
+            for (String key : k.toString().split(",")) {
+                out.put(key.trim(), v.toString().trim());
+            }
+        });
         return out;
     }
 

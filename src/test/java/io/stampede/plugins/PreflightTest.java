@@ -45,7 +45,7 @@ class PreflightTest {
         Files.writeString(home.resolve("bin/saveservice.properties"), """
                 TestPlan=org.apache.jmeter.testelement.TestPlan
                 TestPlanGui=org.apache.jmeter.control.gui.TestPlanGui
-                IncludeController=org.apache.jmeter.control.IncludeController
+                IncludeController,OldIncludeAlias=org.apache.jmeter.control.IncludeController
                 IncludeControllerGui=org.apache.jmeter.control.gui.IncludeControllerGui
                 hashTree=org.apache.jorphan.collections.ListedHashTree
                 """);
@@ -53,7 +53,7 @@ class PreflightTest {
         Files.writeString(plan, HEAD + """
                       <com.example.NoSuchThreadGroup guiclass="TestPlanGui" testname="Users" enabled="false"/>
                       <hashTree>
-                        <IncludeController guiclass="IncludeControllerGui" testclass="IncludeController" testname="inc">
+                        <IncludeController guiclass="IncludeControllerGui" testclass="OldIncludeAlias" testname="inc">
                           <stringProp name="IncludeController.includepath">parts/fragment.jmx</stringProp>
                         </IncludeController>
                         <hashTree/>

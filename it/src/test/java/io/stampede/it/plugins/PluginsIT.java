@@ -42,7 +42,12 @@ class PluginsIT {
     void anUnknownClassStopsTheRunBeforeAnythingStartsNamingItsLineAndClass() throws Exception {
         Path plan = Plans.get("unknown-class.jmx");
         Path out = dir.resolve("out");
+        // the same CLI refusing a plan file that does not exist: the JVM's start and nothing of the preflight
         long start = System.nanoTime();
+        Cli none = cli(dir.resolve("none.out"), 60, "run", dir.resolve("none.jmx").toString());
+        long baseline = (System.nanoTime() - start) / 1_000_000;
+        assertEquals(2, none.exit, none.output);
+        start = System.nanoTime();
         Cli run = cli(dir.resolve("unknown.out"), 60, "run", plan.toString(), "--out", out.toString());
         long ms = (System.nanoTime() - start) / 1_000_000;
         assertEquals(2, run.exit, run.output);
@@ -53,8 +58,11 @@ class PluginsIT {
         assertFalse(run.output.contains("built-in target"), "no target was started:\n" + run.output);
         assertFalse(Files.exists(out), "no results folder");
         assertTrue(run.descendants.isEmpty(), "no JMeter process was started: " + run.descendants);
-        System.out.printf("PluginsIT: stampede run refused an unknown class in %d ms%n", ms);
-        assertTrue(ms < 2000, "refused in " + ms + " ms, over 2 s");
+        System.out.printf("PluginsIT: stampede run refused an unknown class in %d ms (a missing plan file: %d ms)%n",
+                ms, baseline);
+        // Under 2 s; on a machine so busy that even refusing a missing file takes longer, the preflight (plan, index
+        // and the JMeter's jars read) must still add under 1 s to that.
+        assertTrue(ms < 2000 || ms - baseline < 1000, "refused in " + ms + " ms, a missing file in " + baseline);
     }
 
     @Test

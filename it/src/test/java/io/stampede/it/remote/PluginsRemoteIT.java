@@ -20,7 +20,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -60,18 +59,9 @@ class PluginsRemoteIT {
         List<String> args = List.of("run", plan.toString(), "--out", out.toString(), "--no-dashboard", "--heap", "512m",
                 "--remote", remote, "-J", "duration=3");
         Path console = dir.resolve("run.out");
-        Process p = new ProcessBuilder(StampedeCli.command(ROOT, args.toArray(String[]::new))).directory(dir.toFile())
-                .redirectErrorStream(true).redirectOutput(console.toFile()).start();
-        try {
-            if (!p.waitFor(240, TimeUnit.SECONDS)) {
-                throw new AssertionError("stampede run did not finish in 240 s:\n" + Files.readString(console));
-            }
-        } finally {
-            p.descendants().forEach(ProcessHandle::destroyForcibly);
-            p.destroyForcibly();
-        }
+        int exit = StampedeCli.runToEnd(ROOT, dir, console, args);
         String output = Files.readString(console);
-        assertEquals(0, p.exitValue(), output);
+        assertEquals(0, exit, output);
         Jtl jtl = Jtl.read(out.resolve("results.jtl"));
         assertEquals(Set.of("dummy 8"), Set.copyOf(jtl.labels()), output);
         assertEquals(0, jtl.errors());
