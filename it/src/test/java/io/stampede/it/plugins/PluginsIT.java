@@ -60,9 +60,9 @@ class PluginsIT {
         assertTrue(run.descendants.isEmpty(), "no JMeter process was started: " + run.descendants);
         System.out.printf("PluginsIT: stampede run refused an unknown class in %d ms (a missing plan file: %d ms)%n",
                 ms, baseline);
-        // Under 2 s; on a machine so busy that even refusing a missing file takes longer, the preflight (plan, index
-        // and the JMeter's jars read) must still add under 1 s to that.
-        assertTrue(ms < 2000 || ms - baseline < 1000, "refused in " + ms + " ms, a missing file in " + baseline);
+        // Under 2 s; on a machine so busy that even refusing a missing file takes seconds, the preflight (plan, index
+        // and the JMeter's jars read) must still add under 2 s to that: no target, download or JMeter start fits in it.
+        assertTrue(ms < 2000 || ms - baseline < 2000, "refused in " + ms + " ms, a missing file in " + baseline);
     }
 
     @Test
