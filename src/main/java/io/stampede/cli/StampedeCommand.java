@@ -25,6 +25,7 @@ import picocli.CommandLine.Command;
             io.stampede.doctor.DoctorCommand.class,
             io.stampede.cluster.ClusterCommand.class,
             io.stampede.remote.ServerCommand.class,
+            io.stampede.plugins.PluginsCommand.class,
             io.stampede.compare.CompareCommand.class,
             io.stampede.blocking.BlockingTimeCommand.class,
             CommandLine.HelpCommand.class,

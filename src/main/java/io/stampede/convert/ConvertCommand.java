@@ -10,6 +10,7 @@ import io.stampede.plan.HttpRequestConversion;
 import io.stampede.plan.HttpRequestEngine;
 import io.stampede.plan.JmxTree;
 import io.stampede.plan.PlanException;
+import io.stampede.plugins.PluginsOption;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -67,6 +68,7 @@ public final class ConvertCommand implements Callable<Integer> {
         try {
             engine = HttpRequestEngine.parse("--to", to);
             plan = JmxTree.parse(in);
+            PluginsOption.check(plan.path(), out, "stampede convert");
             if (Files.isDirectory(target)) {
                 throw new PlanException("-o " + output + " is a folder: give the path of the .jmx file to write");
             }

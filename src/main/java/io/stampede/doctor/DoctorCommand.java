@@ -9,6 +9,8 @@ import io.stampede.cli.ExitCodes;
 import io.stampede.plan.JmxTree;
 import io.stampede.plan.PlanException;
 import io.stampede.plan.SamplerProtocols;
+import io.stampede.plugins.PluginsOption;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -72,7 +74,7 @@ public final class DoctorCommand implements Callable<Integer> {
     boolean json;
 
     @Override
-    public Integer call() {
+    public Integer call() throws IOException {
         PrintWriter err = spec.commandLine().getErr();
         PrintWriter out = spec.commandLine().getOut();
         DoctorReport report;
@@ -82,6 +84,7 @@ public final class DoctorCommand implements Callable<Integer> {
             Optional<String> targetText = Optional.ofNullable(target);
             if (plan != null) {
                 JmxTree tree = JmxTree.parse(plan);
+                PluginsOption.check(tree.path(), err, "stampede doctor");
                 SamplerProtocols.check(tree, properties);
                 LoadEstimate read = LoadEstimate.of(tree, properties);
                 load = read.load().overriddenBy(numbers);

@@ -10,6 +10,7 @@ import io.stampede.cli.StampedeRoot;
 import io.stampede.jmeter.JMeterCommandLine;
 import io.stampede.jmeter.JMeterInstallation;
 import io.stampede.jmeter.JMeterStop;
+import io.stampede.plugins.PluginsOption;
 import io.stampede.run.PlanFile;
 import io.stampede.run.RunInputException;
 import io.stampede.run.RunProperties;
@@ -22,6 +23,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -43,6 +45,9 @@ public final class GuiCommand implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
+
+    @Mixin
+    PluginsOption plugins;
 
     @Parameters(index = "0", arity = "0..1", paramLabel = "PLAN.jmx",
             description = "A plan to open, e.g. plans/quickstart.jmx. Default: a new, empty plan.")
@@ -67,7 +72,7 @@ public final class GuiCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         List<String> cmd;
         try {
-            cmd = commandLine();
+            cmd = commandLine(out);
         } catch (RunInputException | IllegalArgumentException | IllegalStateException e) {
             err.println("stampede gui: " + e.getMessage());
             return ExitCodes.BAD_INPUT;
@@ -98,7 +103,7 @@ public final class GuiCommand implements Callable<Integer> {
     }
 
     /** Everything checked before a window opens: the plan, the properties, the JMeter home and the heap. */
-    private List<String> commandLine() throws IOException {
+    private List<String> commandLine(PrintWriter out) throws IOException {
         Path planPath = plan == null ? null : PlanFile.read(plan).path();
         RunProperties props = RunProperties.of(properties);
         if (!heap.matches("\\d+[kKmMgG]?")) {
@@ -108,6 +113,7 @@ public final class GuiCommand implements Callable<Integer> {
         JMeterInstallation jmeter = jmeterHome == null
                 ? JMeterInstallation.bundled(root)
                 : JMeterInstallation.user(jmeterHome.toAbsolutePath().normalize(), root, false);
+        jmeter = plugins.prepare(jmeter, planPath, out, "stampede gui");
         // Grey-scale antialiased text; without the property JMeter's look and feel warns on every start.
         List<String> jvm = List.of("-Xms256m", "-Xmx" + heap, "-XX:+UseG1GC", "-Dawt.useSystemAAFontSettings=on");
         return JMeterCommandLine.gui(jmeter, jvm, planPath, props.values());

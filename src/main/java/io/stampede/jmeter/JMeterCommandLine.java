@@ -107,6 +107,7 @@ public final class JMeterCommandLine {
                                       Map<String, String> properties) {
         List<String> cmd = launcher(JavaRuntime.current(), jmeter, jvmOptions);
         cmd.addAll(List.of("-s", "-j", log.toString()));
+        addSearchPaths(cmd, jmeter);
         properties.forEach((k, v) -> cmd.add("-J" + k + "=" + v));
         return cmd;
     }

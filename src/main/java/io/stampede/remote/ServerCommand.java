@@ -10,6 +10,7 @@ import io.stampede.cli.StampedeRoot;
 import io.stampede.jmeter.JMeterCommandLine;
 import io.stampede.jmeter.JMeterInstallation;
 import io.stampede.jmeter.JMeterStop;
+import io.stampede.plugins.PluginsOption;
 import io.stampede.run.InjectorMonitorStart;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -28,6 +29,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -88,6 +90,14 @@ public final class ServerCommand implements Callable<Integer> {
             description = "The engine's JMeter log (default: jmeter-server-<port>.log in the current folder).")
     Path log;
 
+    @Option(names = "--plan", paramLabel = "PLAN.jmx",
+            description = "Give this engine the plugins the plan needs before it starts (as `stampede run` does,"
+                    + " see --plugins); plugins added to this JMeter before (`stampede plugins add`) it always gets.")
+    Path plan;
+
+    @Mixin
+    PluginsOption plugins;
+
     @Spec
     CommandSpec spec;
 
@@ -108,7 +118,7 @@ public final class ServerCommand implements Callable<Integer> {
             if (rmiPort != 0 && rmiPort != port) {
                 requireFree(rmiPort, "--rmi-port");
             }
-            jmeter = JMeterInstallation.bundled(StampedeRoot.locate());
+            jmeter = plugins.prepare(JMeterInstallation.bundled(StampedeRoot.locate()), plan, stdout, "stampede server");
         } catch (IllegalArgumentException | IllegalStateException e) {
             stderr.println("stampede server: " + e.getMessage());
             return ExitCodes.BAD_INPUT;

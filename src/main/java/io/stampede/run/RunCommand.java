@@ -13,6 +13,7 @@ import io.stampede.jmeter.JavaRuntime;
 import io.stampede.jmeter.JavaSelection;
 import io.stampede.plan.HttpRequestEngine;
 import io.stampede.plan.PlanException;
+import io.stampede.plugins.PluginsOption;
 import io.stampede.remote.RemoteEngine;
 import io.stampede.remote.InjectorCollector;
 import io.stampede.remote.RemoteEngines;
@@ -33,6 +34,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -131,6 +133,9 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--progress-every", paramLabel = "SECONDS",
             description = "Seconds between progress lines (default: ${DEFAULT-VALUE}).")
     int progressEvery = 5;
+
+    @Mixin
+    PluginsOption plugins;
 
     @Spec
     CommandSpec spec;
@@ -236,6 +241,7 @@ public final class RunCommand implements Callable<Integer> {
                 : JMeterInstallation.user(jmeterHome.toAbsolutePath().normalize(), root, installPlugin);
         EngineSwitch engineSwitch = EngineSwitch.of(httpEngine, planFile, root);
         jmeter = jmeter.withSearchPath(engineSwitch.jar());
+        jmeter = plugins.prepare(jmeter, planFile.path(), console, "stampede run");
         Path dir = out != null ? out : Path.of("results",
                 LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + planFile.name());
         dir = dir.toAbsolutePath().normalize();

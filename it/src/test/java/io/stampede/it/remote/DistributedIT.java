@@ -161,17 +161,8 @@ class DistributedIT {
                 "--no-dashboard", "--heap", "512m"));
         args.addAll(List.of(options));
         Path console = dir.resolve(name + ".out");
-        Process p = new ProcessBuilder(StampedeCli.command(ROOT, args.toArray(String[]::new)))
-                .directory(dir.toFile()).redirectErrorStream(true).redirectOutput(console.toFile()).start();
-        try {
-            if (!p.waitFor(240, TimeUnit.SECONDS)) {
-                throw new AssertionError("stampede run did not finish in 240 s:\n" + Files.readString(console));
-            }
-        } finally {
-            p.descendants().forEach(ProcessHandle::destroyForcibly);
-            p.destroyForcibly();
-        }
-        return new Run(p.exitValue(), Files.readString(console), out.resolve("results.jtl"));
+        int exit = StampedeCli.runToEnd(ROOT, dir, console, args);
+        return new Run(exit, Files.readString(console), out.resolve("results.jtl"));
     }
 
     private record Run(int exit, String output, Path jtlFile) {

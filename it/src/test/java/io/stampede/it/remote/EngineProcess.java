@@ -32,12 +32,14 @@ final class EngineProcess implements AutoCloseable {
     }
 
     /** Starts the engine and waits until it says it is ready (it prints that once its RMI object is exported). */
-    static EngineProcess start(Path root, Path dir, int port, int rmiPort, Duration timeout)
+    static EngineProcess start(Path root, Path dir, int port, int rmiPort, Duration timeout, String... extra)
             throws IOException, InterruptedException {
         Path console = dir.resolve("engine-" + port + ".out");
-        Process p = new ProcessBuilder(StampedeCli.command(root, "server", "--port", Integer.toString(port),
+        List<String> args = new ArrayList<>(List.of("server", "--port", Integer.toString(port),
                 "--rmi-port", Integer.toString(rmiPort), "--heap", "512m",
-                "--log", dir.resolve("engine-" + port + ".log").toString()))
+                "--log", dir.resolve("engine-" + port + ".log").toString()));
+        args.addAll(List.of(extra));
+        Process p = new ProcessBuilder(StampedeCli.command(root, args.toArray(String[]::new)))
                 .directory(dir.toFile()).redirectErrorStream(true).redirectOutput(console.toFile()).start();
         List<ProcessHandle> tree = new ArrayList<>(List.of(p.toHandle()));
         EngineProcess engine = new EngineProcess(p, tree, port, console);

@@ -5,9 +5,12 @@
  */
 package io.stampede.it.remote;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 /** The built CLI, run as `./stampede` runs it (without the launcher's build step: the reactor built it). */
 final class StampedeCli {
@@ -19,5 +22,23 @@ final class StampedeCli {
                 "-Dstampede.root=" + root, "-jar", root.resolve("src/target/stampede.jar").toString()));
         cmd.addAll(List.of(args));
         return cmd;
+    }
+
+    /**
+     * Runs `stampede run ...` in {@code dir} to its end (at most 240 s, then it and its JMeter are killed) and
+     * returns its exit status; its console is in {@code console}.
+     */
+    static int runToEnd(Path root, Path dir, Path console, List<String> args) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(command(root, args.toArray(String[]::new)))
+                .directory(dir.toFile()).redirectErrorStream(true).redirectOutput(console.toFile()).start();
+        try {
+            if (!p.waitFor(240, TimeUnit.SECONDS)) {
+                throw new AssertionError("stampede run did not finish in 240 s:\n" + Files.readString(console));
+            }
+        } finally {
+            p.descendants().forEach(ProcessHandle::destroyForcibly);
+            p.destroyForcibly();
+        }
+        return p.exitValue();
     }
 }
