@@ -12,6 +12,7 @@ import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterThread;
 import org.apache.jmeter.threads.JMeterVariables;
 import org.apache.jmeter.threads.ListenerNotifier;
+import org.apache.jmeter.util.JMeterUtils;
 import org.apache.jorphan.collections.ListedHashTree;
 import org.apache.jorphan.util.JMeterStopTestException;
 import org.slf4j.Logger;
@@ -144,8 +145,7 @@ public class VirtualUserThreadGroup extends AbstractThreadGroup {
     }
 
     private JMeterThread startUser(StandardJMeterEngine engine, int index) {
-        JMeterThread user = makeThread(engine, this, notifier, groupNumber, index, cloneTree(tree),
-                initialVariables);
+        JMeterThread user = newUser(engine, index);
         if (schedule.timed()) {
             user.setScheduled(true);
             user.setStartTime(System.currentTimeMillis());
@@ -158,6 +158,26 @@ public class VirtualUserThreadGroup extends AbstractThreadGroup {
         return user;
     }
 
+    /**
+     * A user as {@code AbstractThreadGroup.makeThread} makes one (same name, number, variables and on-error
+     * settings), on the user's own compact copy of the plan: {@code makeThread} takes a {@code ListedHashTree}, whose
+     * nodes all cost a 64-slot table, and a {@code ListedHashTree} casts every subtree it returns to its own class.
+     */
+    private JMeterThread newUser(StandardJMeterEngine engine, int index) {
+        JMeterThread user = new JMeterThread(UserTreeCopier.copy(tree), this, notifier, isSameUserOnNextIteration());
+        user.setThreadNum(index);
+        user.setThreadGroup(this);
+        user.putVariables(initialVariables);
+        String prefix = JMeterUtils.getPropDefault(JMeterUtils.THREAD_GROUP_DISTRIBUTED_PREFIX_PROPERTY_NAME, "");
+        user.setThreadName(prefix + (prefix.isEmpty() ? "" : "-") + getName() + " " + groupNumber + "-" + (index + 1));
+        user.setEngine(engine);
+        user.setOnErrorStopTest(getOnErrorStopTest());
+        user.setOnErrorStopTestNow(getOnErrorStopTestNow());
+        user.setOnErrorStopThread(getOnErrorStopThread());
+        user.setOnErrorStartNextLoop(getOnErrorStartNextLoop());
+        return user;
+    }
+
     @Override
     public JMeterThread addNewThread(int delay, StandardJMeterEngine engine) {
         int index;
@@ -165,8 +185,7 @@ public class VirtualUserThreadGroup extends AbstractThreadGroup {
             index = getNumThreads();
             setNumThreads(index + 1);
         }
-        JMeterThread user = makeThread(engine, this, notifier, groupNumber, index, cloneTree(tree),
-                initialVariables);
+        JMeterThread user = newUser(engine, index);
         user.setInitialDelay(delay);
         Thread t = factory.newThread(user);
         t.setName(user.getThreadName());

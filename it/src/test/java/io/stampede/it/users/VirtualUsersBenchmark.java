@@ -41,23 +41,31 @@ public final class VirtualUsersBenchmark {
 
     record Row(String group, int users, long reachedLoop, long samples, long errors, double holdRate,
                ProcessMemory before, ProcessMemory held, long heldRssBeforeGc, long maxThreads, String pinned,
-               String exit, Map<String, Long> failures) {
+               String exit, Map<String, Long> failures, long heldUsers) {
+        /**
+         * Heap per user held at the measurement: the live JMeterThreads of the class histogram taken right after
+         * it (a ramp-up that lags on a busy machine has fewer users than will reach the loop by the end).
+         */
         double heapPerUserKb() {
-            return (held.heapUsedBytes() - before.heapUsedBytes()) / 1024.0 / Math.max(1, reachedLoop);
+            return (held.heapUsedBytes() - before.heapUsedBytes()) / 1024.0 / Math.max(1, divisor());
+        }
+
+        long divisor() {
+            return heldUsers > 0 ? heldUsers : reachedLoop;
         }
 
         double rssPerUserKb() {
-            return (held.rssBytes() - before.rssBytes()) / 1024.0 / Math.max(1, reachedLoop);
+            return (held.rssBytes() - before.rssBytes()) / 1024.0 / Math.max(1, divisor());
         }
 
         /** RSS while the users run (read before the benchmark's full GC) above the JVM at 0 users, per user. */
         double runningRssPerUserKb() {
-            return (heldRssBeforeGc - before.rssBytes()) / 1024.0 / Math.max(1, reachedLoop);
+            return (heldRssBeforeGc - before.rssBytes()) / 1024.0 / Math.max(1, divisor());
         }
 
         /** The plain ratio: the whole process's RSS while the users run, divided by them. */
         double plainRssPerUserKb() {
-            return heldRssBeforeGc / 1024.0 / Math.max(1, reachedLoop);
+            return heldRssBeforeGc / 1024.0 / Math.max(1, divisor());
         }
     }
 
@@ -120,16 +128,17 @@ public final class VirtualUsersBenchmark {
     }
 
     private static void printHeader() {
-        System.out.printf("| group | users asked | reached the loop | samples | errors | req/s (hold) | heap MB | heap KB/user "
+        System.out.printf("| group | users asked | reached the loop | held at the measurement | samples | errors "
+                + "| req/s (hold) | heap MB | heap KB/user "
                 + "| RSS MB running (after full GC) | RSS KB/user running (after full GC) | plain RSS/users KB "
                 + "| OS threads (max) | sockets | pinned (JFR) | end |%n");
-        System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+        System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     }
 
     private static void print(Row r) {
         {
-            System.out.printf(Locale.ROOT, "| %s | %,d | %,d | %,d | %,d | %,.0f | %.0f | %.1f | %.0f (%.0f) | %.1f (%.1f) "
-                    + "| %.1f | %d (%d) | %d | %s | %s |%n", r.group, r.users, r.reachedLoop, r.samples, r.errors,
+            System.out.printf(Locale.ROOT, "| %s | %,d | %,d | %,d | %,d | %,d | %,.0f | %.0f | %.1f | %.0f (%.0f) | %.1f (%.1f) "
+                    + "| %.1f | %d (%d) | %d | %s | %s |%n", r.group, r.users, r.reachedLoop, r.divisor(), r.samples, r.errors,
                     r.holdRate, r.held.heapUsedBytes() / 1048576.0, r.heapPerUserKb(), r.heldRssBeforeGc / 1048576.0,
                     r.held.rssBytes() / 1048576.0, r.runningRssPerUserKb(), r.rssPerUserKb(), r.plainRssPerUserKb(),
                     r.held.threads(), r.maxThreads, r.held.sockets(), r.pinned, r.exit);
@@ -195,9 +204,7 @@ public final class VirtualUsersBenchmark {
         System.out.printf(Locale.ROOT, "  %-26s held:   heap %.1f MB, RSS %.1f MB running, %.1f MB after the full GC, "
                 + "%d threads, %d sockets; load %s%n", group, held.heapUsedBytes() / 1048576.0, heldRss / 1048576.0,
                 held.rssBytes() / 1048576.0, held.threads(), held.sockets(), load());
-        if (run.isAlive()) {
-            histogram(java, pid, dir.resolve("histogram.txt"), group);
-        }
+        long heldUsers = run.isAlive() ? histogram(java, pid, dir.resolve("histogram.txt"), group) : 0;
         JMeterRun.Result result = run.await();
         String exit = result.timedOut() ? "killed (timeout)" : "exit " + result.exitCode();
         String log = Files.readString(dir.resolve("jmeter.log"));
@@ -233,7 +240,7 @@ public final class VirtualUsersBenchmark {
         String pinned = jfr ? pinnedEvents(java, recording) : "-";
         return new Row(group, users, inLoop.size(), counts[0], counts[1],
                 counts[2] * 1000.0 / Math.max(1, holdTo - holdFrom), before, held, heldRss, maxThreads, pinned, exit,
-                failures);
+                failures, heldUsers);
     }
 
     /**
@@ -290,20 +297,30 @@ public final class VirtualUsersBenchmark {
     }
 
     /**
-     * What the held users are made of: jcmd GC.class_histogram (live objects, after a full GC) into {@code file},
-     * its top rows printed with bytes per held user.
+     * What the held users are made of: jcmd GC.class_histogram (live objects, after a full GC) into {@code file}, its
+     * top rows printed as objects and bytes per held user. Returns the users held: the live JMeterThreads (0 when
+     * the histogram could not be taken).
      */
-    private static void histogram(JavaRuntime java, long pid, Path file, String group) throws Exception {
+    private static long histogram(JavaRuntime java, long pid, Path file, String group) throws Exception {
         Process p = new ProcessBuilder(java.home().resolve("bin/jcmd").toString(), Long.toString(pid),
                 "GC.class_histogram").redirectErrorStream(true).redirectOutput(file.toFile()).start();
         if (!p.waitFor(120, TimeUnit.SECONDS)) {
             p.destroyForcibly();
             System.out.println("  (no class histogram: jcmd took over 120 s)");
-            return;
+            return 0;
         }
-        System.out.println("  " + group + " class histogram (live objects), top rows; all in " + file + ":");
-        Files.readAllLines(file).stream().filter(l -> l.matches("\\s*(num|-+|\\d+:).*")).limit(27)
-                .forEach(l -> System.out.println("    " + l));
+        List<String[]> rows = Files.readAllLines(file).stream().filter(l -> l.matches("\\s*\\d+:.*"))
+                .map(l -> l.trim().split("\\s+")).filter(f -> f.length >= 4).toList();
+        long users = rows.stream().filter(f -> f[3].equals("org.apache.jmeter.threads.JMeterThread"))
+                .mapToLong(f -> Long.parseLong(f[1])).findFirst().orElse(0);
+        System.out.printf(Locale.ROOT, "  %s class histogram (live objects), top rows per held user (%,d live "
+                + "JMeterThreads); all in %s:%n", group, users, file);
+        System.out.println("    | class | objects/user | bytes/user |");
+        System.out.println("    |---|---|---|");
+        double per = Math.max(1, users);
+        rows.stream().limit(40).forEach(f -> System.out.printf(Locale.ROOT, "    | %s | %.2f | %.0f |%n", f[3],
+                Long.parseLong(f[1]) / per, Long.parseLong(f[2]) / per));
+        return users;
     }
 
     /** Runs a jcmd command on the JVM, its output into {@code file} (or dropped when null). */
