@@ -15,7 +15,8 @@ import java.util.Collection;
 /**
  * One user's copy of a thread group's tree, made by the rule of JMeter's {@code TreeCloner} (every element cloned,
  * parents before children, except {@link NoThreadClone} elements, which all users share) into
- * {@link CompactListedTree} nodes sized for their children, the root included: a {@link ListedHashTree} parent casts
+ * {@link CompactListedTree} nodes sized for their children, the root included (and our group as a lean
+ * {@link VirtualUserThreadGroup#userRoot()}): a {@link ListedHashTree} parent casts
  * each subtree it returns to {@code ListedHashTree}, so no node of the copy may be one.
  */
 final class UserTreeCopier {
@@ -37,6 +38,9 @@ final class UserTreeCopier {
     }
 
     private static Object ownCopy(Object node) {
+        if (node instanceof VirtualUserThreadGroup group) {
+            return group.userRoot();
+        }
         return node instanceof TestElement element && !(node instanceof NoThreadClone) ? element.clone() : node;
     }
 }

@@ -7,6 +7,9 @@ package io.stampede.threads;
 
 import org.apache.jmeter.control.LoopController;
 import org.apache.jmeter.engine.StandardJMeterEngine;
+import org.apache.jmeter.testelement.TestElement;
+import org.apache.jmeter.testelement.property.JMeterProperty;
+import org.apache.jmeter.testelement.property.NullProperty;
 import org.apache.jmeter.threads.AbstractThreadGroup;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterThread;
@@ -18,6 +21,7 @@ import org.apache.jorphan.util.JMeterStopTestException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadFactory;
@@ -42,6 +46,8 @@ public class VirtualUserThreadGroup extends AbstractThreadGroup {
     public static final String HOLD = "VirtualUserThreadGroup.hold";
 
     private static final long STOP_WAIT_MILLIS = DEFAULT_THREAD_STOP_TIMEOUT.toMillis();
+    private static final List<String> USER_ROOT_PROPERTIES = List.of(TestElement.NAME, TestElement.ENABLED,
+            TestElement.TEST_CLASS, TestElement.GUI_CLASS, MAIN_CONTROLLER);
 
     private transient volatile boolean running;
     private transient Map<JMeterThread, Thread> users;
@@ -156,6 +162,23 @@ public class VirtualUserThreadGroup extends AbstractThreadGroup {
         users.put(user, t);
         t.start();
         return user;
+    }
+
+    /**
+     * This group as one user's root controller, with only what the user's thread reads of it: the name and its own
+     * copy of the loop controller. The group's settings (users, ramp-up, on-error action, ...) are read from the
+     * group itself, by {@link #newUser} and JMeter's context, so a user's root need not carry them.
+     */
+    VirtualUserThreadGroup userRoot() {
+        VirtualUserThreadGroup root = new VirtualUserThreadGroup();
+        for (String kept : USER_ROOT_PROPERTIES) {
+            JMeterProperty p = getProperty(kept);
+            if (!(p instanceof NullProperty)) {
+                root.setProperty(p.clone());
+            }
+        }
+        root.setRunningVersion(isRunningVersion());
+        return root;
     }
 
     /**

@@ -5,10 +5,12 @@
  */
 package io.stampede.threads;
 
+import org.apache.jmeter.control.LoopController;
 import org.apache.jmeter.engine.TreeCloner;
 import org.apache.jmeter.engine.util.NoThreadClone;
 import org.apache.jmeter.testelement.AbstractTestElement;
 import org.apache.jmeter.testelement.TestElement;
+import org.apache.jmeter.threads.AbstractThreadGroup;
 import org.apache.jorphan.collections.HashTree;
 import org.apache.jorphan.collections.HashTreeTraverser;
 import org.apache.jorphan.collections.ListedHashTree;
@@ -130,6 +132,28 @@ class UserTreeCopierTest {
         Object second = UserTreeCopier.copy(template).getArray()[0];
         assertNotSame(first, second);
         assertEquals(((TestElement) first).getName(), ((TestElement) second).getName());
+    }
+
+    @Test
+    void aUsersRootIsTheGroupWithItsNameAndItsOwnLoopControllerOnly() {
+        VirtualUserThreadGroup group = new VirtualUserThreadGroup();
+        group.setName("users");
+        group.setNumThreads(5);
+        group.setRampUp("10");
+        group.setLoops("3");
+        group.setRunningVersion(true);
+        ListedHashTree template = new ListedHashTree();
+        template.add(group).add(named(new Owned(), "step"));
+
+        HashTree copy = UserTreeCopier.copy(template);
+        VirtualUserThreadGroup root = (VirtualUserThreadGroup) copy.getArray()[0];
+        assertNotSame(group, root);
+        assertEquals("users", root.getName());
+        assertNotSame(group.getSamplerController(), root.getSamplerController(), "the loop's count is the user's");
+        assertEquals("3", ((TestElement) root.getSamplerController()).getPropertyAsString(LoopController.LOOPS));
+        assertTrue(root.isRunningVersion());
+        assertEquals("", root.getPropertyAsString(AbstractThreadGroup.NUM_THREADS), "settings stay on the group");
+        assertEquals("step", ((TestElement) copy.getTree(root).getArray()[0]).getName());
     }
 
     @Test
