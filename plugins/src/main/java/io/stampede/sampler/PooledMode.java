@@ -24,7 +24,8 @@ import java.net.UnknownHostException;
  * the sample ends, so a user holds no connection while it thinks. Waiting for a lease counts in the elapsed time,
  * Latency and (when no connection is opened) Connect; a pool that stays full past the connect timeout fails the
  * sample with a PoolTimeoutException. Settings are read at every sample, as in {@link SingleConnectionMode}. The
- * encoded request is dropped after each sample too: a thinking user keeps neither a connection nor request bytes.
+ * encoded request is dropped after each sample too, and the filler's copy of the last response: a thinking user keeps
+ * neither a connection nor request or response bytes of its own (the SampleResult JMeter keeps is JMeter's).
  */
 final class PooledMode implements SamplingMode {
     private final StampedeSampler element;
@@ -84,6 +85,7 @@ final class PooledMode implements SamplingMode {
         } finally {
             pool.release(c);
             element.forgetPrepared();
+            filler.forgetLast();
         }
         return res;
     }

@@ -153,11 +153,26 @@ final class ResultFiller {
     }
 
     /**
+     * Drops the last response kept for comparison: a user of the engine-wide pool thinks for seconds between samples,
+     * by which time the Date header has changed, so the copy would only be weight (two per sampler and user).
+     */
+    void forgetLast() {
+        lastHeaders.forget();
+        lastBody.forget();
+    }
+
+    /** Whether a response is kept for comparison with the next one. */
+    boolean keepsLastResponse() {
+        return lastHeaders.length >= 0 || lastBody.length >= 0;
+    }
+
+    /**
      * The last bytes seen and what was made of them. The Date header changes once a second, so a steady stream of
      * responses makes one header string per second instead of one per response.
      */
     private static final class Repeated {
-        private byte[] bytes = new byte[0];
+        private static final byte[] NONE = new byte[0];
+        private byte[] bytes = NONE;
         private int length = -1;
         String text;
         byte[] data;
@@ -173,6 +188,13 @@ final class ResultFiller {
             System.arraycopy(b, 0, bytes, 0, n);
             length = n;
             return false;
+        }
+
+        void forget() {
+            bytes = NONE;
+            length = -1;
+            text = null;
+            data = null;
         }
     }
 }

@@ -7,16 +7,21 @@ package io.stampede.threads;
 
 import org.apache.jmeter.control.LoopController;
 import org.apache.jmeter.engine.StandardJMeterEngine;
+import org.apache.jmeter.testelement.TestElement;
+import org.apache.jmeter.testelement.property.JMeterProperty;
+import org.apache.jmeter.testelement.property.NullProperty;
 import org.apache.jmeter.threads.AbstractThreadGroup;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterThread;
 import org.apache.jmeter.threads.JMeterVariables;
 import org.apache.jmeter.threads.ListenerNotifier;
+import org.apache.jmeter.util.JMeterUtils;
 import org.apache.jorphan.collections.ListedHashTree;
 import org.apache.jorphan.util.JMeterStopTestException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadFactory;
@@ -41,6 +46,8 @@ public class VirtualUserThreadGroup extends AbstractThreadGroup {
     public static final String HOLD = "VirtualUserThreadGroup.hold";
 
     private static final long STOP_WAIT_MILLIS = DEFAULT_THREAD_STOP_TIMEOUT.toMillis();
+    private static final List<String> USER_ROOT_PROPERTIES = List.of(TestElement.NAME, TestElement.ENABLED,
+            TestElement.TEST_CLASS, TestElement.GUI_CLASS, MAIN_CONTROLLER);
 
     private transient volatile boolean running;
     private transient Map<JMeterThread, Thread> users;
@@ -144,8 +151,7 @@ public class VirtualUserThreadGroup extends AbstractThreadGroup {
     }
 
     private JMeterThread startUser(StandardJMeterEngine engine, int index) {
-        JMeterThread user = makeThread(engine, this, notifier, groupNumber, index, cloneTree(tree),
-                initialVariables);
+        JMeterThread user = newUser(engine, index);
         if (schedule.timed()) {
             user.setScheduled(true);
             user.setStartTime(System.currentTimeMillis());
@@ -158,6 +164,43 @@ public class VirtualUserThreadGroup extends AbstractThreadGroup {
         return user;
     }
 
+    /**
+     * This group as one user's root controller, with only what the user's thread reads of it: the name and its own
+     * copy of the loop controller. The group's settings (users, ramp-up, on-error action, ...) are read from the
+     * group itself, by {@link #newUser} and JMeter's context, so a user's root need not carry them.
+     */
+    VirtualUserThreadGroup userRoot() {
+        VirtualUserThreadGroup root = new VirtualUserThreadGroup();
+        for (String kept : USER_ROOT_PROPERTIES) {
+            JMeterProperty p = getProperty(kept);
+            if (!(p instanceof NullProperty)) {
+                root.setProperty(p.clone());
+            }
+        }
+        root.setRunningVersion(isRunningVersion());
+        return root;
+    }
+
+    /**
+     * A user as {@code AbstractThreadGroup.makeThread} makes one (same name, number, variables and on-error
+     * settings), on the user's own compact copy of the plan: {@code makeThread} takes a {@code ListedHashTree}, whose
+     * nodes all cost a 64-slot table, and a {@code ListedHashTree} casts every subtree it returns to its own class.
+     */
+    private JMeterThread newUser(StandardJMeterEngine engine, int index) {
+        JMeterThread user = new JMeterThread(UserTreeCopier.copy(tree), this, notifier, isSameUserOnNextIteration());
+        user.setThreadNum(index);
+        user.setThreadGroup(this);
+        user.putVariables(initialVariables);
+        String prefix = JMeterUtils.getPropDefault(JMeterUtils.THREAD_GROUP_DISTRIBUTED_PREFIX_PROPERTY_NAME, "");
+        user.setThreadName(prefix + (prefix.isEmpty() ? "" : "-") + getName() + " " + groupNumber + "-" + (index + 1));
+        user.setEngine(engine);
+        user.setOnErrorStopTest(getOnErrorStopTest());
+        user.setOnErrorStopTestNow(getOnErrorStopTestNow());
+        user.setOnErrorStopThread(getOnErrorStopThread());
+        user.setOnErrorStartNextLoop(getOnErrorStartNextLoop());
+        return user;
+    }
+
     @Override
     public JMeterThread addNewThread(int delay, StandardJMeterEngine engine) {
         int index;
@@ -165,8 +208,7 @@ public class VirtualUserThreadGroup extends AbstractThreadGroup {
             index = getNumThreads();
             setNumThreads(index + 1);
         }
-        JMeterThread user = makeThread(engine, this, notifier, groupNumber, index, cloneTree(tree),
-                initialVariables);
+        JMeterThread user = newUser(engine, index);
         user.setInitialDelay(delay);
         Thread t = factory.newThread(user);
         t.setName(user.getThreadName());

@@ -131,6 +131,27 @@ class PooledConnectionsTest extends SamplerTestSupport {
     }
 
     @Test
+    void aPooledUserKeepsNoCopyOfTheLastResponseBetweenSamples() throws Exception {
+        try (TestServer server = TestServer.answering(TestServer.OK)) {
+            JMeterContextService.getContext().setVariables(new org.apache.jmeter.threads.JMeterVariables());
+            HttpRawSampler s = raw(server.port(), GET);
+            ResultFiller filler = new ResultFiller();
+            PooledMode mode = new PooledMode(s, filler, 2);
+            List<String> headers = new ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                SampleResult r = mode.sample(new SampleResult());
+                assertTrue(r.isSuccessful(), r.getResponseCode() + " " + r.getResponseMessage());
+                assertFalse(filler.keepsLastResponse(), "the filler's copy is freed when the sample ends");
+                headers.add(r.getResponseHeaders());
+                assertEquals(TestServer.OK_BODY, r.getResponseDataAsString(), "and the whole body");
+            }
+            mode.close();
+            assertTrue(headers.get(0).startsWith("HTTP/1.1 200"), headers.get(0));
+            assertEquals(1, headers.stream().distinct().count(), "each sample still gets the whole header block");
+        }
+    }
+
+    @Test
     void aFullPoolWaitsAndTheWaitCountsInConnectAndLatency() throws Exception {
         try (TestServer server = delaying(400)) {
             List<SampleResult> results = users(3, 1, server.port(), 5000);

@@ -37,28 +37,42 @@ import java.util.concurrent.TimeUnit;
  * Run it with it/bench/virtual-users-benchmark.sh.
  */
 public final class VirtualUsersBenchmark {
+    /**
+     * Users start this long after JMeter: the "before" heap and class histogram (each a full GC, seconds on a busy
+     * machine) must be read while no user exists yet, or the users already started are subtracted as JVM overhead.
+     */
+    private static final int START_DELAY_S = 20;
+
     private VirtualUsersBenchmark() {
     }
 
     record Row(String group, int users, long reachedLoop, long samples, long errors, double holdRate,
                ProcessMemory before, ProcessMemory held, long heldRssBeforeGc, long maxThreads, String pinned,
-               String exit, Map<String, Long> failures) {
+               String exit, Map<String, Long> failures, long heldUsers, double histogramBytesPerUser) {
+        /**
+         * Heap per user held at the measurement: the live JMeterThreads of the class histogram taken right after
+         * it (a ramp-up that lags on a busy machine has fewer users than will reach the loop by the end).
+         */
         double heapPerUserKb() {
-            return (held.heapUsedBytes() - before.heapUsedBytes()) / 1024.0 / Math.max(1, reachedLoop);
+            return (held.heapUsedBytes() - before.heapUsedBytes()) / 1024.0 / Math.max(1, divisor());
+        }
+
+        long divisor() {
+            return heldUsers > 0 ? heldUsers : reachedLoop;
         }
 
         double rssPerUserKb() {
-            return (held.rssBytes() - before.rssBytes()) / 1024.0 / Math.max(1, reachedLoop);
+            return (held.rssBytes() - before.rssBytes()) / 1024.0 / Math.max(1, divisor());
         }
 
         /** RSS while the users run (read before the benchmark's full GC) above the JVM at 0 users, per user. */
         double runningRssPerUserKb() {
-            return (heldRssBeforeGc - before.rssBytes()) / 1024.0 / Math.max(1, reachedLoop);
+            return (heldRssBeforeGc - before.rssBytes()) / 1024.0 / Math.max(1, divisor());
         }
 
         /** The plain ratio: the whole process's RSS while the users run, divided by them. */
         double plainRssPerUserKb() {
-            return heldRssBeforeGc / 1024.0 / Math.max(1, reachedLoop);
+            return heldRssBeforeGc / 1024.0 / Math.max(1, divisor());
         }
     }
 
@@ -121,17 +135,20 @@ public final class VirtualUsersBenchmark {
     }
 
     private static void printHeader() {
-        System.out.printf("| group | users asked | reached the loop | samples | errors | req/s (hold) | heap MB | heap KB/user "
+        System.out.printf("| group | users asked | reached the loop | held at the measurement | samples | errors "
+                + "| req/s (hold) | heap MB | heap KB/user | histogram KB/user "
                 + "| RSS MB running (after full GC) | RSS KB/user running (after full GC) | plain RSS/users KB "
                 + "| OS threads (max) | sockets | pinned (JFR) | end |%n");
-        System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+        System.out.println("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|");
     }
 
     private static void print(Row r) {
         {
-            System.out.printf(Locale.ROOT, "| %s | %,d | %,d | %,d | %,d | %,.0f | %.0f | %.1f | %.0f (%.0f) | %.1f (%.1f) "
-                    + "| %.1f | %d (%d) | %d | %s | %s |%n", r.group, r.users, r.reachedLoop, r.samples, r.errors,
-                    r.holdRate, r.held.heapUsedBytes() / 1048576.0, r.heapPerUserKb(), r.heldRssBeforeGc / 1048576.0,
+            System.out.printf(Locale.ROOT, "| %s | %,d | %,d | %,d | %,d | %,d | %,.0f | %.0f | %.1f | %.1f "
+                    + "| %.0f (%.0f) | %.1f (%.1f) "
+                    + "| %.1f | %d (%d) | %d | %s | %s |%n", r.group, r.users, r.reachedLoop, r.divisor(), r.samples, r.errors,
+                    r.holdRate, r.held.heapUsedBytes() / 1048576.0, r.heapPerUserKb(), r.histogramBytesPerUser / 1024,
+                    r.heldRssBeforeGc / 1048576.0,
                     r.held.rssBytes() / 1048576.0, r.runningRssPerUserKb(), r.rssPerUserKb(), r.plainRssPerUserKb(),
                     r.held.threads(), r.maxThreads, r.held.sockets(), r.pinned, r.exit);
         }
@@ -160,16 +177,18 @@ public final class VirtualUsersBenchmark {
                 .jtlFormat(JtlFormat.jmeterDefaults())
                 .property("host", nginx.host()).property("port", nginx.port())
                 .property("users", users).property("rampup", rampUp).property("hold", hold)
+                .property("delay", START_DELAY_S)
                 .property("loops", -1).property("think_ms", think)
                 .property("stampede.connection_sharing", "engine").property("stampede.pool_size", pool)
                 .property("jmeter.save.saveservice.autoflush", false)
                 // 100,000 users write 200,000 "Thread started/finished" lines at INFO; keep the log to warnings.
                 .property("log_level.jmeter.threads", "WARN")
-                .timeout(Duration.ofSeconds(rampUp + hold + 240))
+                .timeout(Duration.ofSeconds(START_DELAY_S + rampUp + hold + 240))
                 .start();
         long pid = run.pid();
         LogFiles.awaitText(dir.resolve("jmeter.log"), "Starting", 120);
         ProcessMemory before = ProcessMemory.of(pid, java.home());
+        Map<String, long[]> classesBefore = histogram(java, pid, dir.resolve("histogram-before.txt"));
         boolean nmt = jvm.stream().anyMatch(o -> o.startsWith("-XX:NativeMemoryTracking="));
         if (nmt) {
             jcmdTo(java, pid, "VM.native_memory baseline", null);
@@ -177,7 +196,7 @@ public final class VirtualUsersBenchmark {
         long started = System.currentTimeMillis();
         System.out.printf(Locale.ROOT, "  %-26s before: heap %.1f MB, RSS %.1f MB, %d threads%n", group,
                 before.heapUsedBytes() / 1048576.0, before.rssBytes() / 1048576.0, before.threads());
-        long measureAt = started + (rampUp + hold / 2L) * 1000L;
+        long measureAt = started + (START_DELAY_S + rampUp + hold / 2L) * 1000L;
         long maxThreads = before.threads();
         while (System.currentTimeMillis() < measureAt && run.isAlive()) {
             Thread.sleep(2000);
@@ -196,9 +215,8 @@ public final class VirtualUsersBenchmark {
         System.out.printf(Locale.ROOT, "  %-26s held:   heap %.1f MB, RSS %.1f MB running, %.1f MB after the full GC, "
                 + "%d threads, %d sockets; load %s%n", group, held.heapUsedBytes() / 1048576.0, heldRss / 1048576.0,
                 held.rssBytes() / 1048576.0, held.threads(), held.sockets(), load());
-        if (run.isAlive()) {
-            histogram(java, pid, dir.resolve("histogram.txt"), group);
-        }
+        double[] perUser = run.isAlive() ? perUser(classesBefore, histogram(java, pid, dir.resolve("histogram.txt")),
+                dir.resolve("histogram.txt"), group) : new double[2];
         JMeterRun.Result result = run.await();
         String exit = result.timedOut() ? "killed (timeout)" : "exit " + result.exitCode();
         String log = Files.readString(dir.resolve("jmeter.log"));
@@ -209,8 +227,8 @@ public final class VirtualUsersBenchmark {
         Set<String> inLoop = new HashSet<>();
         long[] counts = new long[3];
         Map<String, Long> failures = new HashMap<>();
-        long holdFrom = started + rampUp * 1000L + 10_000L;
-        long holdTo = started + (rampUp + hold) * 1000L - 5_000L;
+        long holdFrom = started + (START_DELAY_S + rampUp) * 1000L + 10_000L;
+        long holdTo = started + (START_DELAY_S + rampUp + hold) * 1000L - 5_000L;
         Jtl.scan(dir.resolve("jmeter.jtl"), row -> {
             counts[0]++;
             if (!row.success()) {
@@ -234,7 +252,7 @@ public final class VirtualUsersBenchmark {
         String pinned = jfr ? pinnedEvents(java, recording) : "-";
         return new Row(group, users, inLoop.size(), counts[0], counts[1],
                 counts[2] * 1000.0 / Math.max(1, holdTo - holdFrom), before, held, heldRss, maxThreads, pinned, exit,
-                failures);
+                failures, (long) perUser[0], perUser[1]);
     }
 
     /**
@@ -290,21 +308,52 @@ public final class VirtualUsersBenchmark {
         }
     }
 
-    /**
-     * What the held users are made of: jcmd GC.class_histogram (live objects, after a full GC) into {@code file},
-     * its top rows printed with bytes per held user.
-     */
-    private static void histogram(JavaRuntime java, long pid, Path file, String group) throws Exception {
+    /** A class histogram (jcmd GC.class_histogram: live objects, after a full GC): class → {objects, bytes}. */
+    private static Map<String, long[]> histogram(JavaRuntime java, long pid, Path file) throws Exception {
         Process p = new ProcessBuilder(java.home().resolve("bin/jcmd").toString(), Long.toString(pid),
                 "GC.class_histogram").redirectErrorStream(true).redirectOutput(file.toFile()).start();
         if (!p.waitFor(120, TimeUnit.SECONDS)) {
             p.destroyForcibly();
             System.out.println("  (no class histogram: jcmd took over 120 s)");
-            return;
+            return Map.of();
         }
-        System.out.println("  " + group + " class histogram (live objects), top rows; all in " + file + ":");
-        Files.readAllLines(file).stream().filter(l -> l.matches("\\s*(num|-+|\\d+:).*")).limit(27)
-                .forEach(l -> System.out.println("    " + l));
+        Map<String, long[]> classes = new HashMap<>();
+        Files.readAllLines(file).stream().filter(l -> l.matches("\\s*\\d+:.*")).map(l -> l.trim().split("\\s+"))
+                .filter(f -> f.length >= 4)
+                .forEach(f -> classes.put(f[3], new long[] {Long.parseLong(f[1]), Long.parseLong(f[2])}));
+        return classes;
+    }
+
+    /**
+     * What the held users are made of: the class histogram while they hold minus the one before the first user,
+     * per held user (the live JMeterThreads), its top rows and total printed. Returns {users held, total bytes per
+     * user}; users 0 when a histogram could not be taken.
+     */
+    private static double[] perUser(Map<String, long[]> before, Map<String, long[]> held, Path file, String group) {
+        String thread = "org.apache.jmeter.threads.JMeterThread";
+        long users = held.getOrDefault(thread, new long[2])[0];
+        // Users start as soon as JMeter does: the first histogram may already hold a few.
+        long early = before.getOrDefault(thread, new long[2])[0];
+        if (users <= early || before.isEmpty()) {
+            return new double[] {users, 0};
+        }
+        double per = users - early;
+        Map<String, double[]> diff = new HashMap<>();
+        held.forEach((k, v) -> {
+            long[] b = before.getOrDefault(k, new long[2]);
+            diff.put(k, new double[] {(v[0] - b[0]) / per, (v[1] - b[1]) / per});
+        });
+        before.forEach((k, b) -> diff.putIfAbsent(k, new double[] {-b[0] / per, -b[1] / per}));
+        double total = diff.values().stream().mapToDouble(d -> d[1]).sum();
+        System.out.printf(Locale.ROOT, "  %s class histogram while holding minus before the first user, per held "
+                + "user (%,d live JMeterThreads, %,d of them before): %.0f bytes; all in %s%n", group, users, early,
+                total, file);
+        System.out.println("    | class | objects/user | bytes/user |");
+        System.out.println("    |---|---|---|");
+        diff.entrySet().stream().sorted((x, y) -> Double.compare(y.getValue()[1], x.getValue()[1])).limit(40)
+                .forEach(e -> System.out.printf(Locale.ROOT, "    | %s | %.2f | %.0f |%n", e.getKey(),
+                        e.getValue()[0], e.getValue()[1]));
+        return new double[] {users, total};
     }
 
     /** Runs a jcmd command on the JVM, its output into {@code file} (or dropped when null). */

@@ -1,0 +1,46 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in
+ * compliance with the License. You may obtain a copy of the License at
+ * https://www.apache.org/licenses/LICENSE-2.0
+ */
+package io.stampede.threads;
+
+import org.apache.jmeter.engine.util.NoThreadClone;
+import org.apache.jmeter.testelement.TestElement;
+import org.apache.jorphan.collections.HashTree;
+import org.apache.jorphan.collections.ListedHashTree;
+
+import java.util.Collection;
+
+/**
+ * One user's copy of a thread group's tree, made by the rule of JMeter's {@code TreeCloner} (every element cloned,
+ * parents before children, except {@link NoThreadClone} elements, which all users share) into
+ * {@link CompactListedTree} nodes sized for their children, the root included (and our group as a lean
+ * {@link VirtualUserThreadGroup#userRoot()}): a {@link ListedHashTree} parent casts
+ * each subtree it returns to {@code ListedHashTree}, so no node of the copy may be one.
+ */
+final class UserTreeCopier {
+    private UserTreeCopier() {
+    }
+
+    static CompactListedTree copy(ListedHashTree template) {
+        return children(template);
+    }
+
+    private static CompactListedTree children(HashTree template) {
+        Collection<?> keys = template.list();
+        CompactListedTree copy = new CompactListedTree(keys.size());
+        for (Object key : keys) {
+            // The element is cloned before its subtree, as TreeCloner's depth-first walk does.
+            copy.set(ownCopy(key), children(template.getTree(key)));
+        }
+        return copy;
+    }
+
+    private static Object ownCopy(Object node) {
+        if (node instanceof VirtualUserThreadGroup group) {
+            return group.userRoot();
+        }
+        return node instanceof TestElement element && !(node instanceof NoThreadClone) ? element.clone() : node;
+    }
+}
