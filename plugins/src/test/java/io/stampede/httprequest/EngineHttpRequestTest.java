@@ -16,9 +16,17 @@ import org.apache.jmeter.protocol.http.control.HeaderManager;
 import org.apache.jmeter.protocol.http.sampler.HTTPSampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
+import org.apache.logging.log4j.Level;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.core.Appender;
+import org.apache.logging.log4j.core.LogEvent;
+import org.apache.logging.log4j.core.appender.AbstractAppender;
+import org.apache.logging.log4j.core.config.Configurator;
+import org.apache.logging.log4j.core.config.Property;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -26,6 +34,8 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -160,6 +170,63 @@ class EngineHttpRequestTest {
         HTTPSampleResult r2 = sample(hc4);
         assertEquals("final", r2.getResponseDataAsString());
         assertTrue(userAgents.get(1).startsWith(OutgoingRequest.USER_AGENT), "sent by the engine: " + userAgents);
+    }
+
+    @Test
+    void theJavaImplementationChosenByThePlanLogsOneInfoPerRunAndNoWarn() {
+        List<LogEvent> events = new CopyOnWriteArrayList<>();
+        String loggerName = Hc4Fallback.class.getName();
+        Level before = LogManager.getLogger(loggerName).getLevel();
+        Configurator.setLevel(loggerName, Level.INFO);
+        org.apache.logging.log4j.core.Logger logger =
+                (org.apache.logging.log4j.core.Logger) LogManager.getLogger(loggerName);
+        Appender capture = new AbstractAppender("capture", null, null, true, Property.EMPTY_ARRAY) {
+            @Override
+            public void append(LogEvent event) {
+                events.add(event.toImmutable());
+            }
+        };
+        capture.start();
+        logger.addAppender(capture);
+        try {
+            for (String name : new String[] {"java one", "java two"}) {
+                EngineHttpRequest java = sampler("/page");
+                java.setName(name);
+                java.setImplementation("Java");
+                assertEquals("final", sample(java).getResponseDataAsString());
+                assertEquals("final", sample(java).getResponseDataAsString());
+            }
+            assertTrue(userAgents.stream().allMatch(a -> a.startsWith("Java/")), "all on Java: " + userAgents);
+            assertEquals(List.of(), events.stream().filter(e -> e.getLevel().isMoreSpecificThan(Level.WARN))
+                    .map(e -> e.getMessage().getFormattedMessage()).toList(), "no WARN for what the plan chose");
+            assertEquals(1, events.size(), "one INFO for the run: " + events);
+            new EngineHttpRequest().testEnded();
+            sample(sampler("/page")).getResponseDataAsString();
+            EngineHttpRequest again = sampler("/page");
+            again.setImplementation("Java");
+            sample(again);
+            assertEquals(2, events.size(), "the next run says it once again: " + events);
+        } finally {
+            logger.removeAppender(capture);
+            capture.stop();
+            Configurator.setLevel(loggerName, before);
+        }
+    }
+
+    @Test
+    void aFileUrlIsReadByStocksFileImplementation(@TempDir Path dir) throws IOException {
+        Files.writeString(dir.resolve("page.html"), "<html><body><img src=\"pic.png\"></body></html>");
+        EngineHttpRequest s = new EngineHttpRequest();
+        s.setName("saved page");
+        s.setProtocol("file");
+        s.setPath(dir.resolve("page.html").toString());
+        s.setMethod("GET");
+        HTTPSampleResult r = sample(s);
+        assertTrue(r.isSuccessful(), r.getResponseCode() + " " + r.getResponseMessage() + "\n"
+                + r.getResponseDataAsString());
+        assertEquals("<html><body><img src=\"pic.png\"></body></html>", r.getResponseDataAsString());
+        assertEquals("file", r.getURL().getProtocol());
+        assertTrue(requests.isEmpty(), "nothing went to the network: " + requests);
     }
 
     @Test
