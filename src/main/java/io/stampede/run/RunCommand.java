@@ -133,7 +133,7 @@ public final class RunCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    /** README "Unchanged plans" says why (measured in it/bench/RESULTS.md). */
+    /** docs/http-request.md, "Run unchanged plans", says why (measured in it/bench/RESULTS.md). */
     static final String DEFAULT_ENGINE = "stampede";
 
     @Override
