@@ -258,7 +258,7 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
             if (e.state() == Exchange.ARMED && !e.armedAgain()) {
                 ring[(head + kept++) % ring.length] = e;
             } else if (e.state() == Exchange.SENT) {
-                e.fail(Failures.closedByServer(e.framer.progress()));
+                e.fail(Failures.closedByServer(e.framer));
             }
         }
         for (int i = kept; i < size; i++) {
@@ -380,7 +380,7 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
             connect();
             return;
         }
-        failAll(Failures.closedByServer(size > 0 ? ring[head].framer.progress() : ""));
+        failAll(size > 0 ? Failures.closedByServer(ring[head].framer) : Failures.closedByServer(""));
     }
 
     @Override

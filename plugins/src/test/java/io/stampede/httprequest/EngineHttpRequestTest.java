@@ -31,8 +31,10 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -305,6 +307,34 @@ class EngineHttpRequestTest {
         assertEquals("Non HTTP response code: org.apache.http.conn.HttpHostConnectException", r.getResponseCode());
         assertTrue(r.getResponseMessage().contains("Connection refused"), r.getResponseMessage());
         assertTrue(r.getRequestHeaders().contains("Host: 127.0.0.1:" + closed), r.getRequestHeaders());
+    }
+
+    @Test
+    void aCloseBeforeAnyByteIsStocksNoHttpResponseAndACloseInTheHeadersAConnectionClosed() throws Exception {
+        try (ServerSocket closing = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            closing.setSoTimeout(10_000);
+            Thread server = new Thread(() -> {
+                for (String reply : new String[] {"", "HTTP/1.1 200 OK\r\nContent-Le"}) {
+                    try (Socket c = closing.accept()) {
+                        c.getInputStream().read(new byte[4096]);
+                        c.getOutputStream().write(reply.getBytes(StandardCharsets.US_ASCII));
+                    } catch (IOException e) {
+                        return; // the sample fails differently, and says so
+                    }
+                }
+            });
+            server.start();
+            EngineHttpRequest s = sampler("/x");
+            s.setPort(closing.getLocalPort());
+            HTTPSampleResult none = sample(s);
+            assertEquals("Non HTTP response code: org.apache.http.NoHttpResponseException", none.getResponseCode(),
+                    none.getResponseMessage());
+            HTTPSampleResult cut = sample(s);
+            assertEquals("Non HTTP response code: org.apache.http.ConnectionClosedException", cut.getResponseCode(),
+                    cut.getResponseMessage());
+            assertTrue(cut.getResponseMessage().contains("inside the response headers"), cut.getResponseMessage());
+            server.join(10_000);
+        }
     }
 
     @Test
