@@ -96,6 +96,10 @@ class EngineHttpRequestTest {
                 x.getResponseBody().write(out.toByteArray());
                 x.close();
             }
+            case "/tofile" -> {
+                x.getResponseHeaders().add("Location", "file:///etc/hostname");
+                send(x, 302, "");
+            }
             case "/hop" -> {
                 x.getResponseHeaders().add("Location", "/final");
                 send(x, 302, "");
@@ -229,6 +233,16 @@ class EngineHttpRequestTest {
         assertEquals("<html><body><img src=\"pic.png\"></body></html>", r.getResponseDataAsString());
         assertEquals("file", r.getURL().getProtocol());
         assertTrue(requests.isEmpty(), "nothing went to the network: " + requests);
+    }
+
+    @Test
+    void aRedirectToAFileUrlFailsAsStocksHttpClient4FailsNotWithANullPointerException() {
+        HTTPSampleResult r = sample(sampler("/tofile"));
+        assertEquals(2, r.getSubResults().length, "the 302 and the file: URL it names");
+        HTTPSampleResult file = (HTTPSampleResult) r.getSubResults()[1];
+        assertEquals("file:/etc/hostname", file.getUrlAsString());
+        assertEquals("Non HTTP response code: org.apache.http.client.ClientProtocolException", file.getResponseCode(),
+                "an http element's implementation is HttpClient 4, in stock too: " + file.getResponseMessage());
     }
 
     @Test
