@@ -29,8 +29,4 @@ public record TimeWaitTrend(long before, long peak, OptionalLong atFailures) {
     public TimeWaitTrend(long before, long peak) {
         this(before, peak, OptionalLong.of(peak));
     }
-
-    public long growth() {
-        return Math.max(0, peak - before);
-    }
 }

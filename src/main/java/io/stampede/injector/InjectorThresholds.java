@@ -6,7 +6,7 @@
 package io.stampede.injector;
 
 /**
- * When a run's summary names the injector as a suspect (README, "The injector's own share"). Each threshold is
+ * When a run's summary names the injector as a suspect (docs/injector.md). Each threshold is
  * a point past which the injector, not the server, can account for the latencies seen on loopback or a LAN.
  */
 public final class InjectorThresholds {

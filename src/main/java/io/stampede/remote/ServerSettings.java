@@ -44,7 +44,8 @@ public record ServerSettings(int registryPort, int objectPort, String advertised
         }
         if (keystore != null && !Files.isRegularFile(keystore)) {
             throw new IllegalArgumentException("--ssl-keystore " + keystore + " is not a file: create one with"
-                    + " keytool (alias rmi, see README \"Scale out\") and copy it to the controller and every engine");
+                    + " keytool (alias rmi, see docs/scale.md#rmi-settings-on-a-private-network) and copy it to the"
+                    + " controller and every engine");
         }
         if (keystore != null && (keystorePassword == null || keystorePassword.isEmpty())) {
             throw new IllegalArgumentException("--ssl-password is empty: give the keystore's password");

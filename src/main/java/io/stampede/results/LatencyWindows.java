@@ -49,10 +49,6 @@ public final class LatencyWindows {
         this.windowMs = windowMs;
     }
 
-    public long windowMs() {
-        return windowMs;
-    }
-
     public void add(Sample s) {
         if (origin == Long.MIN_VALUE) {
             origin = s.timeStamp();

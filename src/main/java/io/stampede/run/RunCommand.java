@@ -143,7 +143,7 @@ public final class RunCommand implements Callable<Integer> {
     /** What the dashboard of a run that was not interrupted may take. */
     private static final int DASHBOARD_SECONDS = 30 * 60;
 
-    /** README "Unchanged plans" says why (measured in it/bench/RESULTS.md). */
+    /** docs/http-request.md, "Run unchanged plans", says why (measured in it/bench/RESULTS.md). */
     static final String DEFAULT_ENGINE = "stampede";
 
     @Override

@@ -90,6 +90,12 @@ public final class Failures {
         return new PrematureCloseException("Connection closed by the server " + progress);
     }
 
+    /** The server closed the connection while {@code framer} was reading a response, wherever it stood. */
+    static PrematureCloseException closedByServer(ResponseFramer framer) {
+        return new PrematureCloseException("Connection closed by the server " + framer.progress(),
+                framer.nothingReceived());
+    }
+
     static PrematureCloseException threadFinished() {
         return new PrematureCloseException("Connection closed (thread finished)");
     }

@@ -17,19 +17,20 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 
 /**
- * One HTTP/1.1 connection slot, the engine's only connection: the one a JMeter thread owns in the classic mode
- * (depth 1, its thread parked on a {@link ParkingCompletion}), the one it leases per sample from a
- * {@link ConnectionPool} in the pooled mode (depth 1 too), and each of the many a thread keeps busy in a connection
- * group (on a schedule, pipelined). Its {@link Exchange exchanges} (one per request that may be in flight at once,
+ * One HTTP/1.1 connection slot on an event loop: the one a JMeter thread owns in the classic mode over TLS, from an
+ * "IP source address" (JMeter's HTTP Request), or with {@code stampede.io_mode=engine} (depth 1, its thread parked
+ * on a {@link ParkingCompletion}; plain HTTP is otherwise the thread's own blocking {@link ThreadIoConnection}), the
+ * one it leases per sample from a {@link ConnectionPool} in the pooled mode (depth 1 too), and each of the many a thread
+ * keeps busy in a connection group (on a schedule, pipelined). HTTP/2, and HTTP/1.1 after a server declined h2 in
+ * ALPN, is {@link Http2Connection}'s. Its {@link Exchange exchanges} (one per request that may be in flight at once,
  * i.e. the pipelining depth) are armed by the owning thread and completed here; the outcome goes to the
  * {@link CompletionQueue} each was armed with. Everything below runs on the one event loop the connection is pinned to, across
  * reconnects: a closed connection is reopened when the next exchange is sent, so the object lives as long as its
  * slot.
  *
- * <p>Here, once: the connect and TLS handshake, reading into each exchange's {@link ResponseFramer}, a close that
- * ends a close-delimited body or fails what is in flight, and the retry of a request that met a stale keep-alive
- * connection ({@link Failures#staleKeepAlive}). An HTTP/2 session would sit beside this class, sharing the
- * exchanges, the completion queue and {@link Failures}.
+ * <p>Here: the connect and TLS handshake, reading into each exchange's {@link ResponseFramer}, a close that ends a
+ * close-delimited body or fails what is in flight, and the retry of a request that met a stale keep-alive connection
+ * ({@link Failures#staleKeepAlive}).
  */
 public final class Http1Connection extends ChannelInboundHandlerAdapter implements ChannelFutureListener,
         WriteBatch.Pending {
@@ -257,7 +258,7 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
             if (e.state() == Exchange.ARMED && !e.armedAgain()) {
                 ring[(head + kept++) % ring.length] = e;
             } else if (e.state() == Exchange.SENT) {
-                e.fail(Failures.closedByServer(e.framer.progress()));
+                e.fail(Failures.closedByServer(e.framer));
             }
         }
         for (int i = kept; i < size; i++) {
@@ -379,7 +380,7 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
             connect();
             return;
         }
-        failAll(Failures.closedByServer(size > 0 ? ring[head].framer.progress() : ""));
+        failAll(size > 0 ? Failures.closedByServer(ring[head].framer) : Failures.closedByServer(""));
     }
 
     @Override

@@ -846,7 +846,7 @@ public final class Http2Connection {
                 if (cause == null && e.h1.closeReceived()) {
                     e.succeed(System.nanoTime());
                 } else {
-                    e.failSent(cause != null ? cause : Failures.closedByServer(e.h1.progress()));
+                    e.failSent(cause != null ? cause : Failures.closedByServer(e.h1));
                 }
             }
             inFlight = null;

@@ -24,11 +24,6 @@ public final class ParkingCompletion {
         queue = new CompletionQueue(owner);
     }
 
-    /** Where the connections of this thread deliver their outcomes. */
-    public CompletionQueue queue() {
-        return queue;
-    }
-
     /**
      * Sends {@code request} on the connection's only exchange and parks until its outcome. The exchange returned is
      * taken: read its response or failure before the next send.

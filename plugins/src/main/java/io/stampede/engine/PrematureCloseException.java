@@ -11,7 +11,19 @@ import java.io.IOException;
 public final class PrematureCloseException extends IOException {
     private static final long serialVersionUID = 1L;
 
+    private final boolean beforeAnyByte;
+
     public PrematureCloseException(String message) {
+        this(message, false);
+    }
+
+    PrematureCloseException(String message, boolean beforeAnyByte) {
         super(message);
+        this.beforeAnyByte = beforeAnyByte;
+    }
+
+    /** Whether the close came before any byte of the response: stock's client calls that "failed to respond". */
+    public boolean beforeAnyByte() {
+        return beforeAnyByte;
     }
 }

@@ -884,6 +884,11 @@ public final class ResponseFramer implements ReceivedResponse {
         return true;
     }
 
+    /** Whether no byte of the response has arrived yet. */
+    boolean nothingReceived() {
+        return state == State.STATUS_LINE && headerBytes == 0;
+    }
+
     /** Where the response stood when the stream ended, for the premature-close message. */
     public String progress() {
         return switch (state) {

@@ -13,15 +13,8 @@ import java.io.IOException;
 public final class StreamResetException extends IOException {
     private static final long serialVersionUID = 1L;
 
-    private final long errorCode;
-
     StreamResetException(int streamId, long errorCode) {
         super("HTTP/2 stream " + streamId + " reset by the server: " + codeName(errorCode));
-        this.errorCode = errorCode;
-    }
-
-    public long errorCode() {
-        return errorCode;
     }
 
     /** An HTTP/2 error code as RFC 9113 §7 names it, with its number: {@code REFUSED_STREAM (0x7)}. */

@@ -189,7 +189,7 @@ public final class ThreadIoConnection {
                     closeSocket();
                     return now;
                 }
-                throw Failures.closedByServer(e.framer.progress());
+                throw Failures.closedByServer(e.framer);
             }
             if (e.firstByteNanos == 0) {
                 e.firstByteNanos = now;

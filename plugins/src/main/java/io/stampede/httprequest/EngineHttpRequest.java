@@ -25,7 +25,8 @@ import java.net.URL;
  * does around one exchange stays JMeter's own code: the HTTPSampler.* properties, HTTP Request Defaults, the managers
  * added to it, "Follow redirects", embedded resources with their parallel pool, "Save response as MD5 hash". Only the
  * exchange itself ({@link #sample(URL, String, boolean, int)}) runs on the engine, in {@link EngineSample}; a request
- * using a feature the engine lacks runs on stock's HttpClient 4 implementation instead ({@link Hc4Fallback}).
+ * using a feature the engine lacks runs on stock's HttpClient 4 implementation instead, and a {@code file:} URL or a
+ * sampler choosing the Java implementation on the implementation stock would pick ({@link Hc4Fallback}).
  *
  * <p>Connections are the thread's, as stock's are: kept across iterations while the thread group's "Same user on each
  * iteration" is on, closed before the next iteration's first request when it is off (and
@@ -63,8 +64,9 @@ public final class EngineHttpRequest extends HTTPSamplerBase implements Interrup
 
     @Override
     protected HTTPSampleResult sample(URL url, String method, boolean areFollowingRedirect, int depth) {
-        String feature = Hc4Fallback.unsupportedFeature(this, url, method);
-        if (feature != null) {
+        boolean stock = Hc4Fallback.servedByStock(this, url);
+        String feature = stock ? null : Hc4Fallback.unsupportedFeature(this, url, method);
+        if (stock || feature != null) {
             return fallback().sample(url, method, areFollowingRedirect, depth, feature);
         }
         EngineLink l = EngineLink.ofCurrentThread();

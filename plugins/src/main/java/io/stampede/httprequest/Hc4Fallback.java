@@ -21,6 +21,7 @@ import java.lang.reflect.Method;
 import java.net.URL;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * What the engine does not do, and the way such a sample still behaves exactly as in stock JMeter: it runs on stock's
@@ -30,9 +31,12 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p>The features: a proxy server (the sampler's or JMeter's -H/-P), Kerberos and NTLM (a domain) in the
  * Authorization Manager, a client certificate (Keystore Configuration or
  * {@code javax.net.ssl.keyStore}) for https, the slow-connection simulation ({@code httpclient.socket.*.cps}),
- * WebDAV methods, and the Java implementation chosen in the plan (or by {@code jmeter.httpsampler}), which then runs
- * on stock's Java implementation as it would in stock JMeter. A plan naming HttpClient4 explicitly runs on the engine
- * (the engine stands in for HttpClient 4, and the parity suite holds it to that), with one INFO per sampler name.
+ * and WebDAV methods. A plan naming HttpClient4 explicitly runs on the engine (the engine stands in for HttpClient 4,
+ * and the parity suite holds it to that), with one INFO per sampler name.
+ *
+ * <p>Two kinds of request are not the engine's to serve at all, and run on the implementation stock's
+ * HTTPSamplerProxy picks, without a WARN ({@link #servedByStock}): a URL whose scheme is not http or https (a "file"
+ * protocol goes to stock's file implementation), and a sampler that chose the Java implementation.
  */
 final class Hc4Fallback {
     private static final Logger LOG = LoggerFactory.getLogger(Hc4Fallback.class);
@@ -43,6 +47,8 @@ final class Hc4Fallback {
     private static final Set<String> WARNED = ConcurrentHashMap.newKeySet();
     /** Samplers that named HttpClient4 explicitly and were told (INFO) that the engine runs them; cleared likewise. */
     private static final Set<String> NOTED = ConcurrentHashMap.newKeySet();
+    /** Whether this run noted (INFO) that samplers choosing the Java implementation run on it; cleared likewise. */
+    private static final AtomicBoolean JAVA_NOTED = new AtomicBoolean();
     /** JMeter's -H/-P; read once, as stock's HttpClient 4 implementation reads it (a static of its class). */
     private static final boolean SYSTEM_PROXY = !System.getProperty("http.proxyHost", "").isEmpty()
             || !System.getProperty("https.proxyHost", "").isEmpty();
@@ -75,15 +81,33 @@ final class Hc4Fallback {
         this.element = element;
     }
 
-    /** The feature of this request the engine does not support, in the words of the README's table, or null. */
+    /**
+     * Whether this request is stock's to serve, as stock would serve it, rather than the engine's: its scheme is not
+     * http or https (saved pages read through {@code file:}, their embedded resources included), or the sampler
+     * chose the Java implementation (Advanced tab, or {@code jmeter.httpsampler}), which a plan asks for on purpose:
+     * one INFO per run says so, never a WARN.
+     */
+    static boolean servedByStock(HTTPSamplerBase s, URL url) {
+        String scheme = url.getProtocol();
+        if (!HTTPConstants.PROTOCOL_HTTP.equalsIgnoreCase(scheme)
+                && !HTTPConstants.PROTOCOL_HTTPS.equalsIgnoreCase(scheme)) {
+            return true;
+        }
+        if (!java(s)) {
+            return false;
+        }
+        if (JAVA_NOTED.compareAndSet(false, true)) {
+            LOG.info("HTTP Request '{}' chose JMeter's Java implementation (Advanced tab, or jmeter.httpsampler): it "
+                    + "and every other HTTP Request choosing it run on that implementation, as in stock JMeter",
+                    s.getName());
+        }
+        return true;
+    }
+
+    /** The feature of this request the engine does not support, in the words of docs/http-request.md's table, or null. */
     @SuppressWarnings("deprecation") // KERBEROS is no longer offered in the GUI but old plans carry it
     static String unsupportedFeature(HTTPSamplerBase s, URL url, String method) {
-        String implementation = implementation(s);
-        if (HTTPSamplerFactory.IMPL_JAVA.equals(implementation)
-                || HTTPSamplerFactory.HTTP_SAMPLER_JAVA.equals(implementation)) {
-            return "the Java implementation (Advanced tab: Implementation, or jmeter.httpsampler)";
-        }
-        if (HTTPSamplerFactory.IMPL_HTTP_CLIENT4.equals(implementation) && !own(s).isEmpty()
+        if (HTTPSamplerFactory.IMPL_HTTP_CLIENT4.equals(own(s))
                 && NOTED.add(s.getName())) {
             LOG.info("HTTP Request '{}' names the HttpClient4 implementation; it runs on the Stampede engine, which "
                     + "stands in for it (run with --engine stock to keep HttpClient 4)", s.getName());
@@ -114,10 +138,12 @@ final class Hc4Fallback {
         return null;
     }
 
-    /** The implementation stock's HTTPSamplerProxy would use: the element's, else {@code jmeter.httpsampler}. */
-    private static String implementation(HTTPSamplerBase s) {
+    /** Whether stock's HTTPSamplerProxy would use its Java implementation: the element's choice, else the default. */
+    private static boolean java(HTTPSamplerBase s) {
         String own = own(s);
-        return own.isEmpty() ? HTTPSamplerFactory.DEFAULT_CLASSNAME : own;
+        String implementation = own.isEmpty() ? HTTPSamplerFactory.DEFAULT_CLASSNAME : own;
+        return HTTPSamplerFactory.IMPL_JAVA.equals(implementation)
+                || HTTPSamplerFactory.HTTP_SAMPLER_JAVA.equals(implementation);
     }
 
     /** The Advanced tab's Implementation as stored in the plan, "" when not chosen. */
@@ -127,25 +153,27 @@ final class Hc4Fallback {
     }
 
     /**
-     * The sample on the implementation stock would use for this element (HttpClient 4 unless the plan or
-     * {@code jmeter.httpsampler} names Java), after the one WARN naming the sampler and the feature.
+     * The sample on the implementation stock would use for this element (its file implementation for the "file"
+     * protocol, else HttpClient 4 unless the plan or {@code jmeter.httpsampler} names Java), after the one WARN naming
+     * the sampler and the feature the engine lacks.
+     *
+     * @param feature null: the request is stock's to serve ({@link #servedByStock}), nothing to warn about
      */
     HTTPSampleResult sample(URL url, String method, boolean areFollowingRedirect, int depth, String feature) {
-        boolean java = feature.startsWith("the Java implementation");
-        if (WARNED.add(element.getName() + '\n' + feature)) {
+        if (feature != null && WARNED.add(element.getName() + '\n' + feature)) {
             LOG.warn("HTTP Request '{}': {} is not supported by the Stampede engine; this sampler runs on JMeter's "
-                    + "{} implementation", element.getName(), feature, java ? "Java" : "HttpClient 4");
+                    + "HttpClient 4 implementation", element.getName(), feature);
         }
         try {
             if (hc4 == null) {
-                hc4 = HTTPSamplerFactory.getImplementation(java ? HTTPSamplerFactory.IMPL_JAVA
+                hc4 = HTTPSamplerFactory.getImplementation(java(element) ? HTTPSamplerFactory.IMPL_JAVA
                         : HTTPSamplerFactory.IMPL_HTTP_CLIENT4, element);
             }
             return (HTTPSampleResult) SAMPLE.invoke(hc4, url, method, areFollowingRedirect, depth);
         } catch (InvocationTargetException e) {
-            throw new IllegalStateException("JMeter's HttpClient 4 sampler failed", e.getCause());
+            throw new IllegalStateException("JMeter's own HTTP implementation failed", e.getCause());
         } catch (Exception e) {
-            throw new IllegalStateException("cannot run JMeter's HttpClient 4 sampler", e);
+            throw new IllegalStateException("cannot run JMeter's own HTTP implementation", e);
         }
     }
 
@@ -167,7 +195,7 @@ final class Hc4Fallback {
             try {
                 m.invoke(hc4);
             } catch (ReflectiveOperationException e) {
-                LOG.warn("JMeter's HttpClient 4 sampler failed in {}", m.getName(), e);
+                LOG.warn("JMeter's own HTTP implementation failed in {}", m.getName(), e);
             }
         }
     }
@@ -175,5 +203,6 @@ final class Hc4Fallback {
     static void testEnded() {
         WARNED.clear();
         NOTED.clear();
+        JAVA_NOTED.set(false);
     }
 }

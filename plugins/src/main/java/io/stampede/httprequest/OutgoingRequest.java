@@ -22,7 +22,7 @@ import java.nio.charset.StandardCharsets;
 final class OutgoingRequest {
     private static final boolean NO_DEFAULT_USER_AGENT =
             JMeterUtils.getPropDefault("httpclient4.default_user_agent_disabled", false);
-    /** Honest about who sends it; stock sends Apache-HttpClient's. The README lists it as a known difference. */
+    /** Honest about who sends it; stock sends Apache-HttpClient's. docs/http-request.md lists the difference. */
     static final String USER_AGENT = "Stampede (JMeter HTTP Request on Netty; Java/"
             + System.getProperty("java.version") + ")";
 

@@ -49,8 +49,8 @@ final class StockFailures {
         if (e instanceof ResponseTimeoutException) {
             return withCause(new SocketTimeoutException("Read timed out"), e);
         }
-        if (e instanceof PrematureCloseException) {
-            if (e.getMessage() != null && e.getMessage().contains("before any byte")) {
+        if (e instanceof PrematureCloseException closed) {
+            if (closed.beforeAnyByte()) {
                 return withCause(new NoHttpResponseException(target.toHostString() + " failed to respond"), e);
             }
             return withCause(new ConnectionClosedException("Premature end of message: " + e.getMessage()), e);

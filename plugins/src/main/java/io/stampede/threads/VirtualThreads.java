@@ -8,8 +8,8 @@ package io.stampede.threads;
 import java.util.concurrent.ThreadFactory;
 
 /**
- * Reaches Java 21's virtual threads from a class compiled for Java 17. The jar must load on 17 (the build and the
- * README's first command target it), so nothing here names a Java 21 type: {@code Thread.ofVirtual()} and
+ * Reaches Java 21's virtual threads from a class compiled for Java 17. The jar must load on 17 (the build and
+ * {@code ./stampede run} target it), so nothing here names a Java 21 type: {@code Thread.ofVirtual()} and
  * {@code Thread.Builder#factory()} are looked up reflectively once per test, and every user thread is then made
  * through the plain {@link ThreadFactory} interface, which costs no more than the direct call. A multi-release jar
  * would need a second compiler (JDK 21) in every build and its versioned classes survive shading only by hand;

@@ -5,6 +5,7 @@
  */
 package io.stampede.engine;
 
+import io.netty.buffer.Unpooled;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -12,8 +13,11 @@ import java.net.ConnectException;
 import java.net.InetSocketAddress;
 import java.net.ProtocolException;
 import java.net.SocketException;
+import java.nio.charset.StandardCharsets;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** How failures are named for users: transport errors by their JDK class, our own and framing errors as raised. */
 class FailuresTest {
@@ -36,5 +40,17 @@ class FailuresTest {
         assertEquals(PrematureCloseException.class.getName(), Failures.name(closed).className());
         ConnectTimeoutException timeout = Failures.connectTimeout(new InetSocketAddress("127.0.0.1", 9));
         assertEquals(ConnectTimeoutException.class.getName(), Failures.name(timeout).className());
+    }
+
+    @Test
+    void aCloseBeforeAnyResponseByteSaysSoByItsFlagNotOnlyInWords() throws ProtocolException {
+        ResponseFramer framer = new ResponseFramer();
+        framer.reset(false, 1000);
+        PrematureCloseException none = Failures.closedByServer(framer);
+        assertTrue(none.beforeAnyByte(), none.getMessage());
+        framer.feed(Unpooled.copiedBuffer("HTTP/1.1 200 OK\r\nContent-Le", StandardCharsets.US_ASCII));
+        PrematureCloseException some = Failures.closedByServer(framer);
+        assertFalse(some.beforeAnyByte(), some.getMessage());
+        assertFalse(Failures.closedByServer("").beforeAnyByte(), "nothing known about the response: no claim");
     }
 }

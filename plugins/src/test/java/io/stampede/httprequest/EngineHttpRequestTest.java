@@ -16,16 +16,28 @@ import org.apache.jmeter.protocol.http.control.HeaderManager;
 import org.apache.jmeter.protocol.http.sampler.HTTPSampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
+import org.apache.logging.log4j.Level;
+import org.apache.logging.log4j.LogManager;
+import org.apache.logging.log4j.core.Appender;
+import org.apache.logging.log4j.core.LogEvent;
+import org.apache.logging.log4j.core.appender.AbstractAppender;
+import org.apache.logging.log4j.core.config.Configurator;
+import org.apache.logging.log4j.core.config.Property;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -83,6 +95,10 @@ class EngineHttpRequestTest {
                 x.sendResponseHeaders(200, out.size());
                 x.getResponseBody().write(out.toByteArray());
                 x.close();
+            }
+            case "/tofile" -> {
+                x.getResponseHeaders().add("Location", "file:///etc/hostname");
+                send(x, 302, "");
             }
             case "/hop" -> {
                 x.getResponseHeaders().add("Location", "/final");
@@ -163,6 +179,73 @@ class EngineHttpRequestTest {
     }
 
     @Test
+    void theJavaImplementationChosenByThePlanLogsOneInfoPerRunAndNoWarn() {
+        List<LogEvent> events = new CopyOnWriteArrayList<>();
+        String loggerName = Hc4Fallback.class.getName();
+        Level before = LogManager.getLogger(loggerName).getLevel();
+        Configurator.setLevel(loggerName, Level.INFO);
+        org.apache.logging.log4j.core.Logger logger =
+                (org.apache.logging.log4j.core.Logger) LogManager.getLogger(loggerName);
+        Appender capture = new AbstractAppender("capture", null, null, true, Property.EMPTY_ARRAY) {
+            @Override
+            public void append(LogEvent event) {
+                events.add(event.toImmutable());
+            }
+        };
+        capture.start();
+        logger.addAppender(capture);
+        try {
+            for (String name : new String[] {"java one", "java two"}) {
+                EngineHttpRequest java = sampler("/page");
+                java.setName(name);
+                java.setImplementation("Java");
+                assertEquals("final", sample(java).getResponseDataAsString());
+                assertEquals("final", sample(java).getResponseDataAsString());
+            }
+            assertTrue(userAgents.stream().allMatch(a -> a.startsWith("Java/")), "all on Java: " + userAgents);
+            assertEquals(List.of(), events.stream().filter(e -> e.getLevel().isMoreSpecificThan(Level.WARN))
+                    .map(e -> e.getMessage().getFormattedMessage()).toList(), "no WARN for what the plan chose");
+            assertEquals(1, events.size(), "one INFO for the run: " + events);
+            new EngineHttpRequest().testEnded();
+            sample(sampler("/page")).getResponseDataAsString();
+            EngineHttpRequest again = sampler("/page");
+            again.setImplementation("Java");
+            sample(again);
+            assertEquals(2, events.size(), "the next run says it once again: " + events);
+        } finally {
+            logger.removeAppender(capture);
+            capture.stop();
+            Configurator.setLevel(loggerName, before);
+        }
+    }
+
+    @Test
+    void aFileUrlIsReadByStocksFileImplementation(@TempDir Path dir) throws IOException {
+        Files.writeString(dir.resolve("page.html"), "<html><body><img src=\"pic.png\"></body></html>");
+        EngineHttpRequest s = new EngineHttpRequest();
+        s.setName("saved page");
+        s.setProtocol("file");
+        s.setPath(dir.resolve("page.html").toString());
+        s.setMethod("GET");
+        HTTPSampleResult r = sample(s);
+        assertTrue(r.isSuccessful(), r.getResponseCode() + " " + r.getResponseMessage() + "\n"
+                + r.getResponseDataAsString());
+        assertEquals("<html><body><img src=\"pic.png\"></body></html>", r.getResponseDataAsString());
+        assertEquals("file", r.getURL().getProtocol());
+        assertTrue(requests.isEmpty(), "nothing went to the network: " + requests);
+    }
+
+    @Test
+    void aRedirectToAFileUrlFailsAsStocksHttpClient4FailsNotWithANullPointerException() {
+        HTTPSampleResult r = sample(sampler("/tofile"));
+        assertEquals(2, r.getSubResults().length, "the 302 and the file: URL it names");
+        HTTPSampleResult file = (HTTPSampleResult) r.getSubResults()[1];
+        assertEquals("file:/etc/hostname", file.getUrlAsString());
+        assertEquals("Non HTTP response code: org.apache.http.client.ClientProtocolException", file.getResponseCode(),
+                "an http element's implementation is HttpClient 4, in stock too: " + file.getResponseMessage());
+    }
+
+    @Test
     void aGzipBodyIsDecodedAndTheResultFilledAsStockFillsIt() {
         EngineHttpRequest s = sampler("/gz");
         HeaderManager headers = new HeaderManager();
@@ -238,6 +321,34 @@ class EngineHttpRequestTest {
         assertEquals("Non HTTP response code: org.apache.http.conn.HttpHostConnectException", r.getResponseCode());
         assertTrue(r.getResponseMessage().contains("Connection refused"), r.getResponseMessage());
         assertTrue(r.getRequestHeaders().contains("Host: 127.0.0.1:" + closed), r.getRequestHeaders());
+    }
+
+    @Test
+    void aCloseBeforeAnyByteIsStocksNoHttpResponseAndACloseInTheHeadersAConnectionClosed() throws Exception {
+        try (ServerSocket closing = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            closing.setSoTimeout(10_000);
+            Thread server = new Thread(() -> {
+                for (String reply : new String[] {"", "HTTP/1.1 200 OK\r\nContent-Le"}) {
+                    try (Socket c = closing.accept()) {
+                        c.getInputStream().read(new byte[4096]);
+                        c.getOutputStream().write(reply.getBytes(StandardCharsets.US_ASCII));
+                    } catch (IOException e) {
+                        return; // the sample fails differently, and says so
+                    }
+                }
+            });
+            server.start();
+            EngineHttpRequest s = sampler("/x");
+            s.setPort(closing.getLocalPort());
+            HTTPSampleResult none = sample(s);
+            assertEquals("Non HTTP response code: org.apache.http.NoHttpResponseException", none.getResponseCode(),
+                    none.getResponseMessage());
+            HTTPSampleResult cut = sample(s);
+            assertEquals("Non HTTP response code: org.apache.http.ConnectionClosedException", cut.getResponseCode(),
+                    cut.getResponseMessage());
+            assertTrue(cut.getResponseMessage().contains("inside the response headers"), cut.getResponseMessage());
+            server.join(10_000);
+        }
     }
 
     @Test

@@ -34,6 +34,7 @@ import static io.stampede.it.httprequest.ParityPlan.bool;
 import static io.stampede.it.httprequest.ParityPlan.contains;
 import static io.stampede.it.httprequest.ParityPlan.str;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -118,6 +119,9 @@ class HttpRequestParityIT {
                 .https("https large", "/site/large.bin", md5, "")
                 .request("nginx page", true, "GET", "/site/page.html", bool("HTTPSampler.image_parser", true)
                         + bool("HTTPSampler.concurrentDwn", true) + str("HTTPSampler.concurrentPool", "4"), "")
+                .local("saved page", site.resolve("site/page.html").toString(), bool("HTTPSampler.image_parser", true))
+                .request("java implementation", true, "GET", "/test.txt", str("HTTPSampler.implementation", "Java"),
+                        "")
                 .request("cookies set", false, "GET", "/cookies/set", args("a", "1", "b", "two words"), "")
                 .request("cookies show", false, "GET", "/cookies", "", contains("cookie a", "\"a\""))
                 .request("response-headers", false, "GET", "/response-headers",
@@ -176,6 +180,8 @@ class HttpRequestParityIT {
         assertTrue(log.contains("HTTP Request 'proxy (fallback)': proxy server is not supported by the Stampede "
                 + "engine"), "one WARN naming the sampler and the feature");
         assertEquals(1, log.split("is not supported by the Stampede engine", -1).length - 1, "exactly one WARN");
+        assertEquals(1, log.split("chose JMeter's Java implementation", -1).length - 1, "one INFO for the run");
+        assertFalse(log.contains("NullPointerException"), "no NPE, file: URLs included");
         assertTrue(differences.isEmpty(), differences.size() + " differences:\n" + String.join("\n", differences));
     }
 

@@ -41,6 +41,11 @@ final class ParityPlan {
         return request(label, tls, "https", "GET", path, extra, assertion);
     }
 
+    /** One request for a local file ({@code file:}), which both engines leave to JMeter's own file implementation. */
+    ParityPlan local(String label, String path, String extra) {
+        return request(label, 0, "file", "GET", path, extra, "");
+    }
+
     private ParityPlan request(String label, int port, String protocol, String method, String path, String extra,
                                String assertion) {
         labels.add(label);
