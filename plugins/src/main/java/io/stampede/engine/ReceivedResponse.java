@@ -33,7 +33,7 @@ public interface ReceivedResponse {
 
     int keptBodyLength();
 
-    /** A copy of the kept body. */
+    /** The kept body as an array the caller may keep and must not change (a copy, or a large buffer handed over). */
     byte[] keptBody();
 
     /** Header bytes as received (HTTP/2: the compressed header block). */
