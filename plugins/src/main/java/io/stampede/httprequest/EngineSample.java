@@ -440,11 +440,8 @@ final class EngineSample {
         int status = head.status();
         BodyTooLargeException tooLarge = null;
         if (!req.head() && status != 204 && status != 304) {
-            String coding = head.fields().first(HTTPConstants.HEADER_CONTENT_ENCODING);
-            String length = head.last(HTTPConstants.HEADER_CONTENT_LENGTH);
             try {
-                res.setResponseData(ResponseBody.read(element, res, limits, coding,
-                        coding == null && length != null ? parseLong(length) : -1, r.body(), r.bodyBytes()));
+                res.setResponseData(ResponseBody.read(element, res, limits, head, r.body(), r.bodyBytes()));
             } catch (BodyTooLargeException e) {
                 tooLarge = e; // the sample still shows what arrived: its head and byte counts
             }
@@ -465,14 +462,6 @@ final class EngineSample {
         noteProtocol(r.protocol());
         if (tooLarge != null) {
             throw tooLarge;
-        }
-    }
-
-    private static long parseLong(String s) {
-        try {
-            return Long.parseLong(s.trim());
-        } catch (NumberFormatException e) {
-            return -1;
         }
     }
 }

@@ -6,6 +6,7 @@
 package io.stampede.httprequest;
 
 import org.apache.jmeter.protocol.http.sampler.HTTPSampleResult;
+import org.apache.jmeter.protocol.http.util.HTTPConstants;
 
 import java.io.FilterInputStream;
 import java.io.IOException;
@@ -21,14 +22,14 @@ final class ResponseBody {
     }
 
     /**
-     * @param coding the response's Content-Encoding, null for none
-     * @param contentLength the response's Content-Length for readResponse's buffer, -1 when unknown or encoded
+     * @param head the response head: its Content-Encoding, and its Content-Length for readResponse's buffer
      * @param kept the body bytes the connection kept, at most {@link BodyLimits#rawKept}
      * @param received the body bytes that arrived
      * @throws BodyTooLargeException when the body, raw or decoded, is larger than the limits let a sample hold
      */
-    static byte[] read(EngineHttpRequest element, HTTPSampleResult res, BodyLimits limits, String coding,
-                       long contentLength, byte[] kept, long received) throws IOException {
+    static byte[] read(EngineHttpRequest element, HTTPSampleResult res, BodyLimits limits, ResponseHead head,
+                       byte[] kept, long received) throws IOException {
+        String coding = head.fields().first(HTTPConstants.HEADER_CONTENT_ENCODING);
         boolean md5 = element.useMD5();
         boolean cut = received > kept.length;
         if (cut && !limits.truncates(md5)) {
@@ -46,8 +47,17 @@ final class ResponseBody {
                 in = new DecodedCap(in, limits.max(), coding, received);
             }
         }
+        String length = coding == null ? head.last(HTTPConstants.HEADER_CONTENT_LENGTH) : null;
         try (InputStream body = in) {
-            return element.readResponse(res, body, contentLength);
+            return element.readResponse(res, body, length == null ? -1 : parseLong(length));
+        }
+    }
+
+    private static long parseLong(String s) {
+        try {
+            return Long.parseLong(s.trim());
+        } catch (NumberFormatException e) {
+            return -1;
         }
     }
 

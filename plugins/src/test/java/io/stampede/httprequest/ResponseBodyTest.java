@@ -36,8 +36,11 @@ class ResponseBodyTest {
     }
 
     private byte[] read(BodyLimits limits, String coding, byte[] kept, long received) throws IOException {
-        return ResponseBody.read(element, new HTTPSampleResult(), limits, coding, coding == null ? received : -1,
-                kept, received);
+        byte[] head = ("HTTP/1.1 200 OK\r\nContent-Length: " + received + "\r\n"
+                + (coding == null ? "" : "Content-Encoding: " + coding + "\r\n") + "\r\n")
+                .getBytes(StandardCharsets.US_ASCII);
+        return ResponseBody.read(element, new HTTPSampleResult(), limits, ResponseHead.parse(head, head.length), kept,
+                received);
     }
 
     @Test
