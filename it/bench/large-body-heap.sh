@@ -4,16 +4,17 @@
 # Large-body heap benchmark (issue 33, finding 4): --threads users each fetch one --big-mb MB body once, then loop
 # on an 18-byte one (100 ms think time), with JMeter's own HTTP Request run by stock JMeter 5.6.3 (HttpClient4)
 # and by the Netty engine (`./stampede run --engine stock|stampede`), one after the other. Two built-in targets on
-# 127.0.0.1 serve the bodies. Once every user has had its large body and --settle seconds passed, the JMeter
-# process's heap after a full GC (jcmd GC.run, then GC.heap_info) is printed for each engine, with the samples
-# and errors of the run. Not part of `mvn verify` (it needs a few GB of heap and about 3 minutes).
+# 127.0.0.1 serve the bodies. Once the JTL shows every user's large body (at most --wait seconds) and --settle
+# seconds more passed, the JMeter process's heap after a full GC (jcmd GC.run, then GC.heap_info) is printed for
+# each engine, with the samples and errors of the run. Not part of `mvn verify` (it needs a few GB of heap and
+# a few minutes).
 #
 # usage: it/bench/large-body-heap.sh [--threads N] [--big-mb N] [--heap SIZE] [--engines stock,stampede]
-#                                    [--rampup S] [--settle S] [--skip-build]
-#   defaults: --threads 200 --big-mb 50 --heap 6g --engines stock,stampede --rampup 20 --settle 25
+#                                    [--rampup S] [--settle S] [--wait S] [--skip-build]
+#   defaults: --threads 200 --big-mb 50 --heap 6g --engines stock,stampede --rampup 20 --settle 10 --wait 240
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
-threads=200 big_mb=50 heap=6g engines=stock,stampede rampup=20 settle=25 build=true
+threads=200 big_mb=50 heap=6g engines=stock,stampede rampup=20 settle=10 wait=240 build=true
 while (($#)); do
   case "$1" in
     --threads) threads=$2; shift 2 ;;
@@ -22,8 +23,9 @@ while (($#)); do
     --engines) engines=$2; shift 2 ;;
     --rampup) rampup=$2; shift 2 ;;
     --settle) settle=$2; shift 2 ;;
+    --wait) wait=$2; shift 2 ;;
     --skip-build) build=false; shift ;;
-    -h|--help) sed -n '3,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '3,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "large-body-heap: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -61,7 +63,7 @@ for log in big small; do
   grep -q serving "$work/$log.log" || { cat "$work/$log.log" >&2; exit 1; }
 done
 
-duration=$((rampup + settle + 30))
+duration=$((wait + settle + 30))
 printf '%-9s %8s %14s %14s %9s %8s %s\n' engine threads "heap after GC" "big fetched" samples errors note
 IFS=, read -ra list <<<"$engines"
 for engine in "${list[@]}"; do
@@ -78,16 +80,27 @@ for engine in "${list[@]}"; do
     sleep 0.2
   done
   [[ -n $jmeter ]] || { cat "$work/$engine.log" >&2; exit 1; }
-  sleep $((rampup + settle))
+  jtl=
+  for _ in $(seq 1 $((wait * 2))); do
+    jtl=$(find "$out" -name '*.jtl' 2>/dev/null | head -1)
+    if [[ -n $jtl ]] && (($(grep -c ',GET /big,' "$jtl" || true) >= threads)); then break; fi
+    kill -0 "$jmeter" 2>/dev/null || break
+    sleep 0.5
+  done
+  sleep "$settle"
   used=gone note=
   if kill -0 "$jmeter" 2>/dev/null; then
-    jcmd "$jmeter" GC.run >/dev/null
-    used=$(jcmd "$jmeter" GC.heap_info | sed -n 's/.*total [0-9]*K, used \([0-9]*\)K.*/\1/p' | head -1)
-    used="$((used / 1024)) MB"
+    if jcmd "$jmeter" GC.run >/dev/null 2>&1; then
+      used=$(jcmd "$jmeter" GC.heap_info | sed -n 's/.*total [0-9]*K, used \([0-9]*\)K.*/\1/p' | head -1)
+      used="$((used / 1024)) MB"
+    else
+      used="no answer" note="jcmd could not attach (JMeter busy in GC?)"
+    fi
   else
-    note="JMeter ended early: $(grep -m1 -i 'memory\|error' "$work/$engine.log" || true)"
+    note="JMeter ended early: $(grep -m1 -i 'memory' "$work/$engine.log" "$out"/*.out 2>/dev/null || true)"
   fi
-  wait "$run" || note="${note:-stampede run exited non-zero}"
+  kill -TERM "$run" 2>/dev/null || true # measured: stop the run (its shutdown hook stops JMeter)
+  wait "$run" || true
   jtl=$(find "$out" -name '*.jtl' | head -1)
   big=0 samples=0 errors=0
   if [[ -n $jtl ]]; then

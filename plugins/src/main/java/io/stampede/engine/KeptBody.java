@@ -72,14 +72,18 @@ final class KeptBody {
     }
 
     /**
-     * The kept bytes as an array of their own. A large buffer filled exactly is handed over rather than copied:
-     * {@link #clear()} drops it anyway, and copying it would double the memory the response takes.
+     * The kept bytes as an array of their own. A body larger than {@link #RETAINED_CAPACITY} is taken: its buffer
+     * is handed over when filled exactly (else trimmed once) and this keeps a small one, so a connection that sits
+     * idle after a large download holds nothing of it; {@link #length()} is then 0.
      */
     byte[] copy() {
-        if (length == bytes.length && length > RETAINED_CAPACITY) {
-            return bytes;
+        if (bytes.length <= RETAINED_CAPACITY) {
+            return Arrays.copyOf(bytes, length);
         }
-        return Arrays.copyOf(bytes, length);
+        byte[] taken = length == bytes.length ? bytes : Arrays.copyOf(bytes, length);
+        bytes = new byte[INITIAL_CAPACITY];
+        length = 0;
+        return taken;
     }
 
     /** The buffer's size now, for tests of what a connection holds between responses. */

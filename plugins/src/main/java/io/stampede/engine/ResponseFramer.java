@@ -169,7 +169,8 @@ public final class ResponseFramer implements ReceivedResponse {
             switch (state) {
                 case STATUS_LINE, HEADERS -> readHeaderBytes(in);
                 case FIXED_BODY -> {
-                    remaining -= keepBody(in, (int) Math.min(remaining, in.readableBytes()));
+                    remaining -= keepBody(in, (int) Math.min(remaining, in.readableBytes()),
+                            (int) Math.min(keepLimit, body.length() + remaining));
                     if (remaining == 0) {
                         state = State.DONE;
                     }
@@ -780,7 +781,12 @@ public final class ResponseFramer implements ReceivedResponse {
 
     /** Counts n body bytes and copies only those that still fit under the kept limit. */
     private int keepBody(ByteBuf in, int n) {
-        body.add(in, n, keepLimit);
+        return keepBody(in, n, keepLimit);
+    }
+
+    /** As above, the buffer growing no further than {@code limit}: the body's announced end, when it is known. */
+    private int keepBody(ByteBuf in, int n, int limit) {
+        body.add(in, n, limit);
         in.skipBytes(n);
         bodyBytes += n;
         return n;
@@ -816,8 +822,9 @@ public final class ResponseFramer implements ReceivedResponse {
     }
 
     /**
-     * The kept body bytes (decoded from chunks) as an array the caller may keep and must not change: a copy, or a
-     * large buffer handed over whole (the framer drops it at the next {@link #reset}).
+     * The kept body bytes (decoded from chunks) as an array the caller may keep and must not change: a copy, or, for
+     * a body over 64 KiB, the buffer itself, taken (the framer then keeps none of it: {@link #keptBodyLength()} is
+     * 0 afterwards).
      */
     public byte[] keptBody() {
         return body.copy();
