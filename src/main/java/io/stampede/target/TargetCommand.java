@@ -19,7 +19,8 @@ import picocli.CommandLine.Spec;
         mixinStandardHelpOptions = true,
         description = {
             "Run the built-in HTTP target: every request gets the same short static body (like nginx's test.txt).",
-            "Keep-alive, pipelining and HEAD are supported. Stop it with Ctrl-C."
+            "Keep-alive, pipelining and HEAD are supported. A client that does not read its answers is not read",
+            "either; idle connections are closed. Stop it with Ctrl-C."
         })
 public final class TargetCommand implements Callable<Integer> {
 
@@ -44,13 +45,21 @@ public final class TargetCommand implements Callable<Integer> {
                     + "(default: ${DEFAULT-VALUE}); for comparing a known difference.")
     int delayMs;
 
+    @Option(names = "--max-connections", paramLabel = "N",
+            description = "Connections open at once; one more is answered 503 and closed (default: ${DEFAULT-VALUE}).")
+    int maxConnections = TargetSettings.DEFAULT_MAX_CONNECTIONS;
+
+    @Option(names = "--idle-timeout", paramLabel = "S",
+            description = "Close a connection idle this many seconds, 0 never (default: ${DEFAULT-VALUE}).")
+    int idleTimeout = TargetSettings.DEFAULT_IDLE_TIMEOUT_SECONDS;
+
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         TargetSettings settings;
         try {
-            settings = new TargetSettings(bind, port, bodySize, threads, 4096, delayMs);
+            settings = new TargetSettings(bind, port, bodySize, threads, 4096, delayMs, maxConnections, idleTimeout);
         } catch (IllegalArgumentException e) {
             err.println("stampede target: " + e.getMessage());
             return ExitCodes.BAD_INPUT;

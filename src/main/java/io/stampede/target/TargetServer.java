@@ -15,6 +15,7 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.IoHandlerFactory;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.ServerChannel;
+import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.EpollIoHandler;
 import io.netty.channel.epoll.EpollServerSocketChannel;
@@ -22,26 +23,35 @@ import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.timeout.IdleStateHandler;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The built-in target: a small HTTP/1.1 server that answers every request with the same short static body,
  * the stand-in for nginx serving {@code test.txt} when the user has no server at hand.
  */
 public final class TargetServer implements AutoCloseable {
+    /** Netty's default marks, named: reading a connection stops above 64 KiB of replies not yet written. */
+    static final WriteBufferWaterMark WRITE_MARKS = new WriteBufferWaterMark(32 * 1024, 64 * 1024);
 
     private final EventLoopGroup group;
     private final Channel serverChannel;
     private final InetSocketAddress address;
     private final String transport;
+    private final ConnectionLimit limit;
+    private final AtomicInteger paused;
 
-    private TargetServer(EventLoopGroup group, Channel serverChannel, String transport) {
+    private TargetServer(EventLoopGroup group, Channel serverChannel, String transport, ConnectionLimit limit,
+                         AtomicInteger paused) {
         this.group = group;
         this.serverChannel = serverChannel;
         this.address = (InetSocketAddress) serverChannel.localAddress();
         this.transport = transport;
+        this.limit = limit;
+        this.paused = paused;
     }
 
     /** Binds and starts serving; port 0 picks a free port. */
@@ -53,6 +63,9 @@ public final class TargetServer implements AutoCloseable {
         EventLoopGroup group = new MultiThreadIoEventLoopGroup(settings.threads(), io);
         ByteBuf body = Unpooled.unreleasableBuffer(
                 Unpooled.directBuffer(settings.bodySize()).writeBytes(StaticBody.of(settings.bodySize())));
+        ConnectionLimit limit = new ConnectionLimit(settings.maxConnections());
+        AtomicInteger paused = new AtomicInteger();
+        int idle = settings.idleTimeoutSeconds();
         try {
             Channel channel = new ServerBootstrap()
                     .group(group)
@@ -60,20 +73,43 @@ public final class TargetServer implements AutoCloseable {
                     .option(ChannelOption.SO_BACKLOG, settings.backlog())
                     .option(ChannelOption.SO_REUSEADDR, true)
                     .childOption(ChannelOption.TCP_NODELAY, true)
+                    .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, WRITE_MARKS)
                     .childHandler(new ChannelInitializer<SocketChannel>() {
                         @Override
                         protected void initChannel(SocketChannel ch) {
-                            ch.pipeline().addLast(new HttpServerCodec(), new StaticResponder(body, settings.delayMs()));
+                            ch.pipeline().addLast(limit);
+                            if (idle > 0) {
+                                // Output that still drains counts as activity: a slow download is not idle.
+                                ch.pipeline().addLast(new IdleStateHandler(true, 0, 0, idle, TimeUnit.SECONDS),
+                                        new IdleCloser());
+                            }
+                            ch.pipeline().addLast(new Backpressure(paused), new HttpServerCodec(),
+                                    new StaticResponder(body, settings.delayMs()));
                         }
                     })
                     .bind(settings.bindAddress(), settings.port())
                     .sync()
                     .channel();
-            return new TargetServer(group, channel, epoll ? "epoll" : "nio");
+            return new TargetServer(group, channel, epoll ? "epoll" : "nio", limit, paused);
         } catch (RuntimeException | InterruptedException e) {
             group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
             throw e;
         }
+    }
+
+    /** Connections open now. */
+    public int openConnections() {
+        return limit.open();
+    }
+
+    /** Connections answered 503 and closed since the start: over {@code --max-connections}. */
+    public long refusedConnections() {
+        return limit.refused();
+    }
+
+    /** Connections not read now because their replies wait to be written: the client does not read them. */
+    public int pausedConnections() {
+        return paused.get();
     }
 
     public InetSocketAddress address() {

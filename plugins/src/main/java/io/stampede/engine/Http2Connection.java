@@ -363,11 +363,12 @@ public final class Http2Connection {
             // every response), and a head equal to the last one need not be decoded again.
             initialSettings(Http2Settings.defaultSettings().pushEnabled(false).headerTableSize(0)
                     .initialWindowSize(options.streamWindow()));
-            // Built as the builder would for a client, but for the headers decoder. Not kept from the builder: its
-            // limit on control frames queued while unwritable (a guard for servers against flooding clients).
+            // Built as the builder would for a client, but for the headers decoder; the builder's limit on control
+            // frames queued for a server that does not read is added back (ControlFrameLimit).
             var connection = new DefaultHttp2Connection(false);
             var reader = new DefaultHttp2FrameReader(new RepeatedHeaderBlockDecoder(Http2CodecUtil.DEFAULT_HEADER_LIST_SIZE));
-            var encoder = new DefaultHttp2ConnectionEncoder(connection, new DefaultHttp2FrameWriter());
+            var encoder = new ControlFrameLimit(new DefaultHttp2ConnectionEncoder(connection,
+                    new DefaultHttp2FrameWriter()), ControlFrameLimit.DEFAULT_MAX);
             codec(new DefaultHttp2ConnectionDecoder(connection, encoder, reader,
                     Http2PromisedRequestVerifier.ALWAYS_VERIFY, true, true, false, false), encoder);
             gracefulShutdownTimeoutMillis(1000);

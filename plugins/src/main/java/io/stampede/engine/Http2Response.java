@@ -25,8 +25,7 @@ public final class Http2Response implements ReceivedResponse {
     private int headerLen;
     private String contentType;
     private String lastContentType;
-    private byte[] body = new byte[64];
-    private int bodyLen;
+    private final KeptBody body = new KeptBody();
     private int keepLimit;
     private long headerBytes;
     private long bodyBytes;
@@ -41,7 +40,7 @@ public final class Http2Response implements ReceivedResponse {
         status = 0;
         headerLen = 0;
         contentType = null;
-        bodyLen = 0;
+        body.clear();
         headerBytes = 0;
         bodyBytes = 0;
         headersSeen = false;
@@ -126,14 +125,7 @@ public final class Http2Response implements ReceivedResponse {
     void data(ByteBuf data, int padding) {
         int n = data.readableBytes();
         bodyBytes += n + padding;
-        int keep = (int) Math.min(n, (long) keepLimit - bodyLen);
-        if (keep > 0) {
-            if (bodyLen + keep > body.length) {
-                body = Arrays.copyOf(body, Math.max(bodyLen + keep, Math.min(keepLimit, body.length * 2)));
-            }
-            data.getBytes(data.readerIndex(), body, bodyLen, keep);
-            bodyLen += keep;
-        }
+        body.add(data, n, keepLimit);
     }
 
     /** A HEADERS or CONTINUATION frame's payload length, counted as header bytes received. */
@@ -183,17 +175,22 @@ public final class Http2Response implements ReceivedResponse {
 
     @Override
     public byte[] keptBodyBuffer() {
-        return body;
+        return body.buffer();
     }
 
     @Override
     public int keptBodyLength() {
-        return bodyLen;
+        return body.length();
     }
 
     @Override
     public byte[] keptBody() {
-        return Arrays.copyOf(body, bodyLen);
+        return body.copy();
+    }
+
+    /** The body buffer's size now: what this stream slot holds between responses. */
+    int keptBodyCapacity() {
+        return body.capacity();
     }
 
     @Override

@@ -33,7 +33,10 @@ public interface ReceivedResponse {
 
     int keptBodyLength();
 
-    /** A copy of the kept body. */
+    /**
+     * The kept body as an array the caller may keep and must not change: a copy, or a body over 64 KiB taken whole
+     * (the response then holds none of it, and {@link #keptBodyLength()} is 0).
+     */
     byte[] keptBody();
 
     /** Header bytes as received (HTTP/2: the compressed header block). */

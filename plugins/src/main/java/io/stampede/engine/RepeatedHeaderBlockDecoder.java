@@ -34,8 +34,9 @@ final class RepeatedHeaderBlockDecoder implements Http2HeadersDecoder, Http2Head
     private Http2Headers lastHeaders;
 
     RepeatedHeaderBlockDecoder(long maxHeaderListSize) {
-        // Header names and values are not validated: the responses are the server's to judge.
-        this.decoder = new DefaultHttp2HeadersDecoder(false, false, maxHeaderListSize);
+        // Names and values validated as RFC 9113 §8.2.1 asks: a value with CR, LF or NUL is a malformed response
+        // (a stream error), not extra header lines in what JMeter shows and extracts from.
+        this.decoder = new DefaultHttp2HeadersDecoder(true, true, maxHeaderListSize);
     }
 
     @Override

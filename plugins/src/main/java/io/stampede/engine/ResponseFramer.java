@@ -121,8 +121,7 @@ public final class ResponseFramer implements ReceivedResponse {
 
     private long headerBytes;
     private long bodyBytes;
-    private byte[] body = new byte[64];
-    private int bodyLen;
+    private final KeptBody body = new KeptBody();
 
     /** Prepares for the next response. A HEAD request's response never has a body, whatever its headers say. */
     public void reset(boolean headRequest, int keepLimit) {
@@ -131,7 +130,7 @@ public final class ResponseFramer implements ReceivedResponse {
         state = State.STATUS_LINE;
         headerBytes = 0;
         bodyBytes = 0;
-        bodyLen = 0;
+        body.clear();
         skippedLineBytes = 0;
         closeDelimited = false;
         framingSuspect = false;
@@ -170,7 +169,8 @@ public final class ResponseFramer implements ReceivedResponse {
             switch (state) {
                 case STATUS_LINE, HEADERS -> readHeaderBytes(in);
                 case FIXED_BODY -> {
-                    remaining -= keepBody(in, (int) Math.min(remaining, in.readableBytes()));
+                    remaining -= keepBody(in, (int) Math.min(remaining, in.readableBytes()),
+                            (int) Math.min(keepLimit, body.length() + remaining));
                     if (remaining == 0) {
                         state = State.DONE;
                     }
@@ -781,17 +781,13 @@ public final class ResponseFramer implements ReceivedResponse {
 
     /** Counts n body bytes and copies only those that still fit under the kept limit. */
     private int keepBody(ByteBuf in, int n) {
-        int copy = Math.min(n, keepLimit - bodyLen);
-        if (copy > 0) {
-            if (bodyLen + copy > body.length) {
-                byte[] bigger = new byte[Math.min(keepLimit, Math.max(body.length * 2, bodyLen + copy))];
-                System.arraycopy(body, 0, bigger, 0, bodyLen);
-                body = bigger;
-            }
-            in.readBytes(body, bodyLen, copy);
-            bodyLen += copy;
-        }
-        in.skipBytes(n - Math.max(copy, 0));
+        return keepBody(in, n, keepLimit);
+    }
+
+    /** As above, the buffer growing no further than {@code limit}: the body's announced end, when it is known. */
+    private int keepBody(ByteBuf in, int n, int limit) {
+        body.add(in, n, limit);
+        in.skipBytes(n);
         bodyBytes += n;
         return n;
     }
@@ -825,20 +821,27 @@ public final class ResponseFramer implements ReceivedResponse {
         return headerBytes + bodyBytes;
     }
 
-    /** The kept body bytes (decoded from chunks), a fresh array the caller may keep. */
+    /**
+     * The kept body bytes (decoded from chunks) as an array the caller may keep and must not change: a copy, or, for
+     * a body over 64 KiB, the buffer itself, taken (the framer then keeps none of it: {@link #keptBodyLength()} is
+     * 0 afterwards).
+     */
     public byte[] keptBody() {
-        byte[] copy = new byte[bodyLen];
-        System.arraycopy(body, 0, copy, 0, bodyLen);
-        return copy;
+        return body.copy();
     }
 
     public int keptBodyLength() {
-        return bodyLen;
+        return body.length();
+    }
+
+    /** The body buffer's size now: what this connection holds between responses. */
+    int keptBodyCapacity() {
+        return body.capacity();
     }
 
     /** The kept body bytes in place (valid until the next {@link #reset}); {@link #keptBodyLength()} of them. */
     public byte[] keptBodyBuffer() {
-        return body;
+        return body.buffer();
     }
 
     /** Raw header block of the final response (status line, headers and the blank line) as received. */

@@ -59,6 +59,9 @@ public final class EngineHttpRequest extends HTTPSamplerBase implements Interrup
     /** The protocol setting last read and what it parsed to: a sample parses it only when it changed. */
     private transient String protocolText;
     private transient HttpProtocol protocol;
+    /** The body limit's property text last read and what it parsed to, as for the protocol. */
+    private transient String bodyLimitText;
+    private transient BodyLimits bodyLimits;
     /** The link of the thread sampling now, for {@link #interrupt()} from another thread. */
     private transient volatile EngineLink link;
 
@@ -87,6 +90,21 @@ public final class EngineHttpRequest extends HTTPSamplerBase implements Interrup
             protocolText = text;
         }
         return protocol;
+    }
+
+    /**
+     * How much of a response body a sample holds: JMeter's {@code httpsampler.max_bytes_to_store_per_request} and
+     * the JMeter property {@value BodyLimits#MAX_PROPERTY}.
+     *
+     * @throws IllegalArgumentException naming the property and the accepted values
+     */
+    BodyLimits bodyLimits() {
+        String text = JMeterUtils.getPropDefault(BodyLimits.MAX_PROPERTY, "");
+        if (!text.equals(bodyLimitText)) {
+            bodyLimits = BodyLimits.of(ResponseData.storeLimit(), text);
+            bodyLimitText = text;
+        }
+        return bodyLimits;
     }
 
     /**

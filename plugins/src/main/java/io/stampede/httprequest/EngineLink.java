@@ -129,11 +129,12 @@ final class EngineLink {
      * retry rule, as stock's client does after its stale-connection check).
      *
      * @param keepAlive false: the connection is closed after this exchange
+     * @param keep the most body bytes to keep (the rest is counted, not kept)
      * @param connectTimeout JMeter's milliseconds, 0 for none
      * @param responseTimeout JMeter's milliseconds, 0 for none
      * @throws IOException the connect or exchange failure, as the engine names it
      */
-    Response exchange(Target target, byte[] request, boolean head, boolean keepAlive, int connectTimeout,
+    Response exchange(Target target, byte[] request, boolean head, boolean keepAlive, int keep, int connectTimeout,
                       int responseTimeout) throws IOException {
         if (closeBeforeNextSample) {
             closeBeforeNextSample = false;
@@ -148,13 +149,13 @@ final class EngineLink {
                 own = ownConnection(target);
                 sending = own;
                 try {
-                    e = own.send(req, Integer.MAX_VALUE, timeout(connectTimeout), timeout(responseTimeout));
+                    e = own.send(req, keep, timeout(connectTimeout), timeout(responseTimeout));
                 } finally {
                     sending = null;
                 }
             } else {
                 onLoop = connection(target, connectTimeout);
-                e = completion.send(onLoop, req, Integer.MAX_VALUE, timeout(connectTimeout),
+                e = completion.send(onLoop, req, keep, timeout(connectTimeout),
                         timeout(responseTimeout));
             }
             if (e.failed()) {
@@ -187,10 +188,11 @@ final class EngineLink {
      *
      * @param options the connection's window and requests per connection: other options than the open
      *                connection's close it and open a new one
+     * @param keep the most body bytes to keep (the rest is counted, not kept)
      * @throws IOException the connect or exchange failure, as the engine names it (GOAWAY, RST_STREAM included)
      */
-    Response exchange(Target target, Http2Request request, Http2Options options, boolean keepAlive, int connectTimeout,
-                      int responseTimeout) throws IOException {
+    Response exchange(Target target, Http2Request request, Http2Options options, boolean keepAlive, int keep,
+                      int connectTimeout, int responseTimeout) throws IOException {
         boolean release = true;
         try {
             if (closeBeforeNextSample) {
@@ -211,7 +213,7 @@ final class EngineLink {
             Http2Exchange e;
             http2Sending = g;
             try {
-                e = g.next(request, Integer.MAX_VALUE, timeout(responseTimeout));
+                e = g.next(request, keep, timeout(responseTimeout));
             } finally {
                 http2Sending = null;
             }

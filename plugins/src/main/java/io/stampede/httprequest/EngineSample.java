@@ -30,7 +30,6 @@ import org.apache.jmeter.threads.JMeterVariables;
 import org.apache.jmeter.util.JMeterUtils;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.Inet4Address;
 import java.net.Inet6Address;
 import java.net.InetAddress;
@@ -73,6 +72,9 @@ final class EngineSample {
     private final CacheManager cache;
     private HttpProtocol protocol = HttpProtocol.HTTP_1_1;
     private Http2Options http2Options = Http2Options.DEFAULTS;
+    private BodyLimits limits;
+    /** The most body bytes a hop's connection keeps: {@link BodyLimits#rawKept}. */
+    private int keep;
     /** The last hop's request as HTTP/2 sent it, for the result's request headers; null on HTTP/1.1. */
     private Http2Request sentHttp2;
 
@@ -93,6 +95,8 @@ final class EngineSample {
         try {
             firstTarget = link.targets().of(url); // an invalid URI fails here, before the sample starts, as in stock
             protocol = element.protocol();
+            limits = element.bodyLimits();
+            keep = limits.rawKept(element.useMD5());
             if (protocol.http2()) {
                 http2Options = element.http2Options();
             }
@@ -217,7 +221,7 @@ final class EngineSample {
             return sendHttp2(req, target, u);
         }
         try {
-            return link.exchange(target, req.encode(), req.head(), req.keepAlive(), element.getConnectTimeout(),
+            return link.exchange(target, req.encode(), req.head(), req.keepAlive(), keep, element.getConnectTimeout(),
                     element.getResponseTimeout());
         } catch (IOException e) {
             throw StockFailures.of(e, u.getHost(), address, port, tls);
@@ -258,7 +262,7 @@ final class EngineSample {
         }
         sentHttp2 = h2;
         try {
-            return link.exchange(target, h2, http2Options, req.keepAlive(), element.getConnectTimeout(),
+            return link.exchange(target, h2, http2Options, req.keepAlive(), keep, element.getConnectTimeout(),
                     element.getResponseTimeout());
         } catch (IOException e) {
             throw StockFailures.of(e, u.getHost(), target.address(), target.port(), target.tls());
@@ -434,16 +438,12 @@ final class EngineSample {
             res.setEncodingAndType(contentType);
         }
         int status = head.status();
+        BodyTooLargeException tooLarge = null;
         if (!req.head() && status != 204 && status != 304) {
-            String coding = head.fields().first(HTTPConstants.HEADER_CONTENT_ENCODING);
-            if (coding == null && ResponseData.storedAsReceived(element, r.body().length)) {
-                res.setResponseData(r.body());
-            } else {
-                String length = head.last(HTTPConstants.HEADER_CONTENT_LENGTH);
-                try (InputStream in = ContentDecoding.open(coding, r.body(), r.body().length)) {
-                    res.setResponseData(element.readResponse(res, in, coding == null && length != null
-                            ? parseLong(length) : -1));
-                }
+            try {
+                res.setResponseData(ResponseBody.read(element, res, limits, head, r.body(), r.bodyBytes()));
+            } catch (BodyTooLargeException e) {
+                tooLarge = e; // the sample still shows what arrived: its head and byte counts
             }
         }
         res.sampleEnd();
@@ -460,13 +460,8 @@ final class EngineSample {
         res.setSentBytes(r.sentBytes() >= 0 ? r.sentBytes() : req.encode().length);
         res.setURL(req.url());
         noteProtocol(r.protocol());
-    }
-
-    private static long parseLong(String s) {
-        try {
-            return Long.parseLong(s.trim());
-        } catch (NumberFormatException e) {
-            return -1;
+        if (tooLarge != null) {
+            throw tooLarge;
         }
     }
 }

@@ -28,6 +28,14 @@ final class ResponseData {
                 && !element.useMD5();
     }
 
+    /**
+     * JMeter's {@code httpsampler.max_bytes_to_store_per_request} as HTTPSamplerBase read it, 0 when off or unknown
+     * (readResponse then still applies its own).
+     */
+    static int storeLimit() {
+        return Math.max(0, MAX_BYTES_TO_STORE);
+    }
+
     private static int jmeterLimit() {
         try {
             Field f = HTTPSamplerBase.class.getDeclaredField("MAX_BYTES_TO_STORE_PER_REQUEST");

@@ -31,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
@@ -100,6 +101,13 @@ class EngineHttpRequestTest {
                 x.getResponseHeaders().add("Location", "file:///etc/hostname");
                 send(x, 302, "");
             }
+            case "/bomb" -> {
+                x.getResponseHeaders().add("Content-Encoding", "gzip");
+                x.sendResponseHeaders(200, Bomb.BYTES.length);
+                try (OutputStream out = x.getResponseBody()) {
+                    out.write(Bomb.BYTES);
+                }
+            }
             case "/hop" -> {
                 x.getResponseHeaders().add("Location", "/final");
                 send(x, 302, "");
@@ -114,6 +122,31 @@ class EngineHttpRequestTest {
                 }
             }
             default -> send(x, 200, "final");
+        }
+    }
+
+    /** 10 MB of gzip that inflate to 10 GiB of zeros, built once, when a test asks for it. */
+    private static final class Bomb {
+        static final byte[] BYTES = build();
+
+        private static byte[] build() {
+            // One gzip member of 16 MiB of zeros is 16 KiB; 640 of them back to back are one valid gzip body.
+            try {
+                ByteArrayOutputStream member = new ByteArrayOutputStream();
+                try (GZIPOutputStream g = new GZIPOutputStream(member)) {
+                    byte[] zeros = new byte[1024 * 1024];
+                    for (int i = 0; i < 16; i++) {
+                        g.write(zeros);
+                    }
+                }
+                ByteArrayOutputStream body = new ByteArrayOutputStream();
+                while (body.size() < 10_000_000) {
+                    member.writeTo(body);
+                }
+                return body.toByteArray();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
         }
     }
 
@@ -135,6 +168,13 @@ class EngineHttpRequestTest {
         s.setMethod("GET");
         s.setUseKeepAlive(true);
         s.setFollowRedirects(true);
+        return s;
+    }
+
+    private static EngineHttpRequest acceptingGzip(EngineHttpRequest s) {
+        HeaderManager headers = new HeaderManager();
+        headers.add(new Header("Accept-Encoding", "gzip"));
+        s.setHeaderManager(headers);
         return s;
     }
 
@@ -247,11 +287,7 @@ class EngineHttpRequestTest {
 
     @Test
     void aGzipBodyIsDecodedAndTheResultFilledAsStockFillsIt() {
-        EngineHttpRequest s = sampler("/gz");
-        HeaderManager headers = new HeaderManager();
-        headers.add(new Header("Accept-Encoding", "gzip"));
-        s.setHeaderManager(headers);
-        HTTPSampleResult r = sample(s);
+        HTTPSampleResult r = sample(acceptingGzip(sampler("/gz")));
         assertEquals("200", r.getResponseCode());
         assertEquals("OK", r.getResponseMessage());
         assertEquals("unzipped body", r.getResponseDataAsString());
@@ -264,6 +300,22 @@ class EngineHttpRequestTest {
         assertTrue(r.getBodySizeAsLong() > 13, "the encoded size on the wire: " + r.getBodySizeAsLong());
         assertTrue(r.getHeadersSize() > 40 && r.getSentBytes() > 60, r.getHeadersSize() + " " + r.getSentBytes());
         assertEquals("http://127.0.0.1:" + server.getAddress().getPort() + "/gz", r.getUrlAsString());
+    }
+
+    @Test
+    void aGzipBombFailsItsSampleWithAClearMessageAndTheNextSampleRuns() {
+        HTTPSampleResult r = sample(acceptingGzip(sampler("/bomb")));
+        assertFalse(r.isSuccessful());
+        assertEquals("Non HTTP response code: io.stampede.httprequest.BodyTooLargeException", r.getResponseCode());
+        assertTrue(r.getResponseMessage().startsWith("Non HTTP response message: the response body ("
+                + Bomb.BYTES.length + " bytes of Content-Encoding gzip) decodes to more than "
+                + "stampede.httprequest.max_body_bytes"), r.getResponseMessage());
+        assertEquals(Bomb.BYTES.length, r.getBodySizeAsLong(), "the bytes that arrived are counted");
+        assertTrue(r.getResponseHeaders().startsWith("HTTP/1.1 200 OK\n"), r.getResponseHeaders());
+
+        HTTPSampleResult next = sample(sampler("/next"));
+        assertTrue(next.isSuccessful(), next.getResponseCode() + " " + next.getResponseMessage());
+        assertEquals("final", next.getResponseDataAsString());
     }
 
     @Test
