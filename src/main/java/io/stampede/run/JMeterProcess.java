@@ -8,7 +8,9 @@ package io.stampede.run;
 import io.stampede.jmeter.JMeterCommandLine;
 import io.stampede.jmeter.JMeterStop;
 import io.stampede.jmeter.VirtualUsersJvm;
+import io.stampede.cli.StampedeRoot;
 import io.stampede.remote.ControllerStop;
+import io.stampede.remote.RmiBind;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -69,9 +71,15 @@ final class JMeterProcess implements AutoCloseable {
                     files.log(), InjectorMonitorStart.properties(props.values(), files.dir()));
         } else {
             List<String> controllerJvm = new ArrayList<>(jvm);
-            setup.engines().callbackAddress().ifPresent(a -> controllerJvm.add("-Djava.rmi.server.hostname=" + a));
-            cmd = JMeterCommandLine.runRemote(setup.jmeter(), setup.java(), controllerJvm, setup.plan().path(), files.jtl(),
-                    files.log(), props.values(), setup.engines().jmeterList(), setup.remoteExit());
+            // the result listener the engines call back: advertised and listening on that address alone
+            setup.engines().callbackAddress().ifPresent(a -> controllerJvm.addAll(List.of(
+                    "-Djava.rmi.server.hostname=" + a, RmiBind.javaAgent(StampedeRoot.locate(), a))));
+            cmd = new ArrayList<>(JMeterCommandLine.runRemote(setup.jmeter(), setup.java(), controllerJvm,
+                    setup.plan().path(), files.jtl(), files.log(), props.values(), setup.engines().jmeterList(),
+                    setup.remoteExit()));
+            // A session of its own: Ctrl-C in the terminal reaches the whole process group, and a controller that
+            // died with it could no longer stop the engines; the stop hook below asks it to, then stops it.
+            cmd.addAll(0, List.of("setsid", "--wait"));
         }
         Process process = new ProcessBuilder(cmd)
                 .directory(files.dir().toFile())
