@@ -10,6 +10,7 @@ import io.stampede.jmeter.JMeterStop;
 import io.stampede.jmeter.VirtualUsersJvm;
 import io.stampede.cli.StampedeRoot;
 import io.stampede.remote.ControllerStop;
+import io.stampede.remote.ResultStreamFilter;
 import io.stampede.remote.RmiBind;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -71,6 +72,7 @@ final class JMeterProcess implements AutoCloseable {
                     files.log(), InjectorMonitorStart.properties(props.values(), files.dir()));
         } else {
             List<String> controllerJvm = new ArrayList<>(jvm);
+            controllerJvm.add(ResultStreamFilter.jvmOption());
             // the result listener the engines call back: advertised and listening on that address alone
             setup.engines().callbackAddress().ifPresent(a -> controllerJvm.addAll(List.of(
                     "-Djava.rmi.server.hostname=" + a, RmiBind.javaAgent(StampedeRoot.locate(), a))));

@@ -53,12 +53,12 @@ class RmiListenIT {
                 assertTrue(peer.connects(peer.hostAddress(), everywhere.getLocalPort()),
                         "the namespace reaches what listens on every interface: the probe works");
             }
+            assertFalse(peer.connects(peer.hostAddress(), registry), "registry reachable from the network");
+            assertFalse(peer.connects(peer.hostAddress(), object), "engine object reachable from the network");
             ProcessHandle jmeterEngine = engine.processes().get(engine.processes().size() - 1);
             List<String> engineSockets = listening(jmeterEngine.pid());
             assertTrue(engineSockets.contains("127.0.0.1:" + registry) || engineSockets.contains("[::ffff:127.0.0.1]:"
                     + registry), "the registry listens on loopback: " + engineSockets);
-            assertFalse(peer.connects(peer.hostAddress(), registry), "registry reachable from the network");
-            assertFalse(peer.connects(peer.hostAddress(), object), "engine object reachable from the network");
             // finding 13: the engine's start script lives in a private folder, not under a fixed name in this one
             try (var files = Files.list(dir)) {
                 List<Path> scripts = files.filter(f -> f.toString().endsWith(".groovy")).toList();
