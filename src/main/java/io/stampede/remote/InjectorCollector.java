@@ -18,6 +18,7 @@ import java.nio.file.StandardOpenOption;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.SynchronousQueue;
@@ -44,6 +45,9 @@ public final class InjectorCollector implements AutoCloseable {
     /** A row of the monitor: as many numbers (or empty cells) as the header has columns. */
     private static final Pattern ROW = Pattern.compile("\\d{1,12}(,[0-9.]{0,20})"
             + "{" + (InjectorSeries.HEADER.split(",").length - 1) + "}");
+    /** The header of an engine's sample-sender counts: a compile-time constant of the plugin, inlined here. */
+    static final String DELIVERY_HEADER = DeliveryReport.HEADER;
+    private static final Pattern DELIVERY_ROW = Pattern.compile("\\d{1,18},\\d{1,18}");
     /** The JDK server's time limit for a whole request, read once when its first server starts. */
     static final int REQUEST_SECONDS = 5;
     private static final String MAX_REQUEST_TIME = "sun.net.httpserver.maxReqTime";
@@ -91,6 +95,24 @@ public final class InjectorCollector implements AutoCloseable {
         return dir.resolve(fileName(engine.toString()));
     }
 
+    /**
+     * An engine's sender counts at the end of its test, {@code {sent, dropped}}; empty when it sent none (not
+     * started by `stampede server`, or it could not reach this controller).
+     */
+    public static Optional<long[]> delivery(Path dir, RemoteEngine engine) throws IOException {
+        Path f = dir.resolve(deliveryFileName(engine.toString()));
+        if (!Files.exists(f)) {
+            return Optional.empty();
+        }
+        List<String> lines = Files.readAllLines(f, StandardCharsets.US_ASCII);
+        String[] cells = lines.get(1).split(",");
+        return Optional.of(new long[] {Long.parseLong(cells[0]), Long.parseLong(cells[1])});
+    }
+
+    private static String deliveryFileName(String engine) {
+        return "sender-" + engine.replace(':', '_') + ".csv";
+    }
+
     private static String fileName(String engine) {
         return "injector-" + engine.replace(':', '_') + ".csv";
     }
@@ -103,13 +125,18 @@ public final class InjectorCollector implements AutoCloseable {
                 return;
             }
             List<String> lines = new String(in.readNBytes(4096), StandardCharsets.US_ASCII).lines().toList();
-            if (engine == null || !ENGINE.matcher(engine).matches() || lines.size() != 2
-                    || !lines.get(0).equals(InjectorSeries.HEADER) || !ROW.matcher(lines.get(1)).matches()) {
+            if (engine == null || !ENGINE.matcher(engine).matches() || lines.size() != 2) {
                 x.sendResponseHeaders(400, -1);
-                return;
+            } else if (lines.get(0).equals(InjectorSeries.HEADER) && ROW.matcher(lines.get(1)).matches()) {
+                append(engine, lines.get(1));
+                x.sendResponseHeaders(204, -1);
+            } else if (lines.get(0).equals(DELIVERY_HEADER) && DELIVERY_ROW.matcher(lines.get(1)).matches()) {
+                Files.writeString(dir.resolve(deliveryFileName(engine)), DELIVERY_HEADER + "\n" + lines.get(1) + "\n",
+                        StandardCharsets.US_ASCII);
+                x.sendResponseHeaders(204, -1);
+            } else {
+                x.sendResponseHeaders(400, -1);
             }
-            append(engine, lines.get(1));
-            x.sendResponseHeaders(204, -1);
         } finally {
             x.close();
         }

@@ -125,6 +125,18 @@ class InjectorCollectorTest {
     }
 
     @Test
+    void anEnginesSenderCountsAreKeptForTheSummary(@TempDir Path dir) throws Exception {
+        RemoteEngine engine = RemoteEngine.parse("127.0.0.1:41099");
+        try (InjectorCollector c = InjectorCollector.start("127.0.0.1", dir)) {
+            assertEquals(400, post(c.url(), engine.toString(), InjectorCollector.DELIVERY_HEADER + "\n12,x\n"));
+            assertTrue(InjectorCollector.delivery(dir, engine).isEmpty());
+            assertEquals(204, post(c.url(), engine.toString(), InjectorCollector.DELIVERY_HEADER + "\n1200,34\n"));
+        }
+        assertEquals(List.of(1200L, 34L), java.util.Arrays.stream(InjectorCollector.delivery(dir, engine).orElseThrow())
+                .boxed().toList());
+    }
+
+    @Test
     void theUrlIsOnTheGivenAddress(@TempDir Path dir) throws Exception {
         try (InjectorCollector c = InjectorCollector.start("127.0.0.1", dir)) {
             assertTrue(c.url().matches("http://127\\.0\\.0\\.1:\\d+/[0-9a-f-]{36}"), c.url());
