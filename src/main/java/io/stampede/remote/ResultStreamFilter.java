@@ -12,7 +12,7 @@ package io.stampede.remote;
  *
  * <p>Allowed: Stampede's result form ({@link io.stampede.remote}, the plugin's), JMeter's classes (results,
  * variables, assertion results) and those of the jmeter-plugins thread groups, the JDK's collections, boxed
- * values, URLs and exceptions, and RMI's own. Anything else, Groovy and commons-collections in JMeter's lib among
+ * values, URLs and exceptions, and RMI's own with its stubs (dynamic proxies). Anything else, Groovy and commons-collections in JMeter's lib among
  * them, is refused: the call fails with an exception and the run continues.
  */
 public final class ResultStreamFilter {
@@ -28,7 +28,9 @@ public final class ResultStreamFilter {
     static final String PATTERN = "maxdepth=" + MAX_DEPTH + ";maxarray=" + MAX_ARRAY + ";maxrefs=" + MAX_REFS
             + ";maxbytes=" + MAX_BYTES
             + ";io.stampede.**;org.apache.jmeter.**;kg.apc.**"
-            + ";java.lang.*;java.util.**;java.net.*;java.io.*;java.time.*;java.math.*;java.rmi.**;sun.rmi.**;!*";
+            + ";java.lang.*;java.util.**;java.net.*;java.io.*;java.time.*;java.math.*;java.rmi.**;sun.rmi.**"
+            // RMI stubs (the engines' registry lookups return them) are dynamic proxies of JMeter's interfaces
+            + ";java.lang.reflect.Proxy;jdk.proxy*;com.sun.proxy.*;!*";
 
     private ResultStreamFilter() {}
 
