@@ -18,7 +18,9 @@ import java.io.PrintWriter;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -133,8 +135,11 @@ public final class ServerCommand implements Callable<Integer> {
         Map<String, String> props = new LinkedHashMap<>(settings.jmeterProperties());
         props.put("stampede.engine_name", settings.advertisedAddress() + ":" + settings.registryPort());
         String base = logFile.getFileName().toString().replaceFirst("\\.log$", "");
-        props = InjectorMonitorStart.properties(props, privateFiles.dir().resolve("injector-monitor.groovy"),
-                logFile.resolveSibling(base + "-injector.csv"));
+        Path script = privateFiles.dir().resolve("injector-monitor.groovy");
+        props = InjectorMonitorStart.properties(props, script, logFile.resolveSibling(base + "-injector.csv"));
+        // JMeter runs the script last (after reading the property file and exporting the engine): the script then
+        // removes the private folder, so that even a SIGKILL of this CLI leaves nothing of it
+        Files.writeString(script, "new File('" + privateFiles.dir() + "').deleteDir()\n", StandardOpenOption.APPEND);
         Path secrets = settings.ssl() ? privateFiles.writeProperties("rmi-ssl.properties", settings.secretProperties())
                 : null;
         List<String> cmd = JMeterCommandLine.server(jmeter, jvm, logFile, props, secrets);
