@@ -102,12 +102,18 @@ public final class JMeterCommandLine {
         return cmd;
     }
 
-    /** A jmeter-server engine ({@code jmeter -s}) that runs the plans controllers send it. */
+    /**
+     * A jmeter-server engine ({@code jmeter -s}) that runs the plans controllers send it; {@code propertyFile}
+     * (JMeter's {@code -q}, none when null) carries what must not show on the command line, such as passwords.
+     */
     public static List<String> server(JMeterInstallation jmeter, List<String> jvmOptions, Path log,
-                                      Map<String, String> properties) {
+                                      Map<String, String> properties, Path propertyFile) {
         List<String> cmd = launcher(JavaRuntime.current(), jmeter, jvmOptions);
         cmd.addAll(List.of("-s", "-j", log.toString()));
         addSearchPaths(cmd, jmeter);
+        if (propertyFile != null) {
+            cmd.addAll(List.of("-q", propertyFile.toString()));
+        }
         properties.forEach((k, v) -> cmd.add("-J" + k + "=" + v));
         return cmd;
     }

@@ -18,7 +18,12 @@ import java.nio.file.StandardOpenOption;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
 /**
@@ -27,27 +32,54 @@ import java.util.regex.Pattern;
  * address from the -G property {@value #PROPERTY}), written into the run folder as injector-HOST_PORT.csv per
  * engine. It listens on the address the engines already call the controller back on (RMI), under a random path,
  * so rows of another run cannot land here.
+ *
+ * <p>Whoever reaches the address can hold a connection open: requests run on threads of their own (up to
+ * {@value #THREADS} at once), not on the server's single dispatcher, and the JDK server closes a connection whose request has not
+ * arrived whole within {@value #REQUEST_SECONDS} s, so a half-sent request delays no engine's rows. A row is
+ * checked whole before anything is counted or written.
  */
 public final class InjectorCollector implements AutoCloseable {
     public static final String PROPERTY = "stampede.injector_collector";
     private static final String ENGINE_HEADER = "X-Stampede-Engine";
     private static final Pattern ENGINE = Pattern.compile("[A-Za-z0-9._-]{1,100}:\\d{1,5}");
+    /** A row of the monitor: as many numbers (or empty cells) as the header has columns. */
+    private static final Pattern ROW = Pattern.compile("\\d{1,12}(,[0-9.]{0,20})"
+            + "{" + (InjectorSeries.HEADER.split(",").length - 1) + "}");
+    /** The header of an engine's sample-sender counts: a compile-time constant of the plugin, inlined here. */
+    static final String DELIVERY_HEADER = DeliveryReport.HEADER;
+    private static final Pattern DELIVERY_ROW = Pattern.compile("\\d{1,18},\\d{1,18}");
+    /** The JDK server's time limit for a whole request, read once when its first server starts. */
+    static final int REQUEST_SECONDS = 5;
+    private static final String MAX_REQUEST_TIME = "sun.net.httpserver.maxReqTime";
+    private static final int THREADS = 32;
 
     private final HttpServer server;
+    private final ExecutorService threads;
     private final Path dir;
     private final String path = "/" + UUID.randomUUID();
     private final Map<String, Integer> rows = new HashMap<>();
 
-    private InjectorCollector(HttpServer server, Path dir) {
+    private InjectorCollector(HttpServer server, ExecutorService threads, Path dir) {
         this.server = server;
+        this.threads = threads;
         this.dir = dir;
     }
 
     /** Listens on {@code address}, any free port; rows go to files in {@code dir}. */
     public static InjectorCollector start(String address, Path dir) throws IOException {
+        if (System.getProperty(MAX_REQUEST_TIME) == null) {
+            System.setProperty(MAX_REQUEST_TIME, Integer.toString(REQUEST_SECONDS));
+        }
         HttpServer server = HttpServer.create(new InetSocketAddress(address, 0), 16);
-        InjectorCollector c = new InjectorCollector(server, dir);
+        // Threads come and go with the requests; past THREADS at once a request is refused (its connection closed).
+        ExecutorService threads = new ThreadPoolExecutor(0, THREADS, 30, TimeUnit.SECONDS, new SynchronousQueue<>(), r -> {
+            Thread t = new Thread(r, "stampede-injector-collector");
+            t.setDaemon(true);
+            return t;
+        });
+        InjectorCollector c = new InjectorCollector(server, threads, dir);
         server.createContext("/", c::handle);
+        server.setExecutor(threads);
         server.start();
         return c;
     }
@@ -63,6 +95,24 @@ public final class InjectorCollector implements AutoCloseable {
         return dir.resolve(fileName(engine.toString()));
     }
 
+    /**
+     * An engine's sender counts at the end of its test, {@code {sent, dropped}}; empty when it sent none (not
+     * started by `stampede server`, or it could not reach this controller).
+     */
+    public static Optional<long[]> delivery(Path dir, RemoteEngine engine) throws IOException {
+        Path f = dir.resolve(deliveryFileName(engine.toString()));
+        if (!Files.exists(f)) {
+            return Optional.empty();
+        }
+        List<String> lines = Files.readAllLines(f, StandardCharsets.US_ASCII);
+        String[] cells = lines.get(1).split(",");
+        return Optional.of(new long[] {Long.parseLong(cells[0]), Long.parseLong(cells[1])});
+    }
+
+    private static String deliveryFileName(String engine) {
+        return "sender-" + engine.replace(':', '_') + ".csv";
+    }
+
     private static String fileName(String engine) {
         return "injector-" + engine.replace(':', '_') + ".csv";
     }
@@ -75,13 +125,18 @@ public final class InjectorCollector implements AutoCloseable {
                 return;
             }
             List<String> lines = new String(in.readNBytes(4096), StandardCharsets.US_ASCII).lines().toList();
-            if (engine == null || !ENGINE.matcher(engine).matches() || lines.size() != 2
-                    || !lines.get(0).equals(InjectorSeries.HEADER) || !lines.get(1).matches("[0-9.,]+")) {
+            if (engine == null || !ENGINE.matcher(engine).matches() || lines.size() != 2) {
                 x.sendResponseHeaders(400, -1);
-                return;
+            } else if (lines.get(0).equals(InjectorSeries.HEADER) && ROW.matcher(lines.get(1)).matches()) {
+                append(engine, lines.get(1));
+                x.sendResponseHeaders(204, -1);
+            } else if (lines.get(0).equals(DELIVERY_HEADER) && DELIVERY_ROW.matcher(lines.get(1)).matches()) {
+                Files.writeString(dir.resolve(deliveryFileName(engine)), DELIVERY_HEADER + "\n" + lines.get(1) + "\n",
+                        StandardCharsets.US_ASCII);
+                x.sendResponseHeaders(204, -1);
+            } else {
+                x.sendResponseHeaders(400, -1);
             }
-            append(engine, lines.get(1));
-            x.sendResponseHeaders(204, -1);
         } finally {
             x.close();
         }
@@ -99,5 +154,6 @@ public final class InjectorCollector implements AutoCloseable {
     @Override
     public void close() {
         server.stop(0);
+        threads.shutdownNow();
     }
 }

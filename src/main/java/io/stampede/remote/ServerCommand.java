@@ -19,7 +19,9 @@ import java.io.PrintWriter;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -47,9 +49,9 @@ import picocli.CommandLine.Spec;
                     + "(java.rmi.server.hostname). Controllers also need a way back: the engine calls them on "
                     + "random ports unless client.rmi.localport is set on the controller. --port is the RMI "
                     + "registry (server_port), --rmi-port the engine object (server.rmi.localport); fix both "
-                    + "to open them in a firewall. Without --ssl-keystore, RMI is plain "
-                    + "(server.rmi.ssl.disable=true) and listens on all interfaces: anyone who reaches the ports "
-                    + "can run code here, so keep engines on a private network.",
+                    + "to open them in a firewall. Both listen on --bind alone. Without --ssl-keystore, RMI is "
+                    + "plain (server.rmi.ssl.disable=true): anyone who reaches the ports can run code here, so keep "
+                    + "engines on a private network.",
             "",
             "Exit 0 when the engine exits because a controller asked it to (--remote-exit) or on Ctrl-C.",
             ""
@@ -70,8 +72,9 @@ public final class ServerCommand implements Callable<Integer> {
     int rmiPort;
 
     @Option(names = "--bind", paramLabel = "ADDR",
-            description = "Address controllers reach this engine at (java.rmi.server.hostname; default: "
-                    + "${DEFAULT-VALUE}, only controllers on this machine). Use the injector-network address.")
+            description = "The only address the engine listens on, and the one controllers reach it at "
+                    + "(java.rmi.server.hostname; default: ${DEFAULT-VALUE}: only controllers on this machine). "
+                    + "Use this machine's injector-network address.")
     String bind = "127.0.0.1";
 
     @Option(names = "--ssl-keystore", paramLabel = "FILE",
@@ -109,6 +112,7 @@ public final class ServerCommand implements Callable<Integer> {
         PrintWriter stderr = spec.commandLine().getErr();
         ServerSettings settings;
         JMeterInstallation jmeter;
+        List<String> rmiJvm;
         try {
             settings = new ServerSettings(port, rmiPort, bind, keystore, keystorePassword);
             if (!heap.matches("\\d+[kKmMgG]?")) {
@@ -118,29 +122,44 @@ public final class ServerCommand implements Callable<Integer> {
             if (rmiPort != 0 && rmiPort != port) {
                 requireFree(rmiPort, "--rmi-port");
             }
-            jmeter = plugins.prepare(JMeterInstallation.bundled(StampedeRoot.locate()), plan, stdout, "stampede server");
+            Path root = StampedeRoot.locate();
+            jmeter = plugins.prepare(JMeterInstallation.bundled(root), plan, stdout, "stampede server");
+            rmiJvm = settings.jvmOptions(root);
         } catch (IllegalArgumentException | IllegalStateException e) {
             stderr.println("stampede server: " + e.getMessage());
             return ExitCodes.BAD_INPUT;
         }
         Path logFile = (log != null ? log : Path.of("jmeter-server-" + port + ".log")).toAbsolutePath().normalize();
+        try (PrivateFolder privateFiles = PrivateFolder.create("stampede-server-")) {
+            return serve(settings, jmeter, rmiJvm, logFile, privateFiles, stderr);
+        }
+    }
+
+    private int serve(ServerSettings settings, JMeterInstallation jmeter, List<String> rmiJvm, Path logFile,
+                      PrivateFolder privateFiles, PrintWriter stderr) throws IOException, InterruptedException {
         List<String> jvm = new ArrayList<>(List.of("-Xms256m", "-Xmx" + heap, "-XX:+UseG1GC",
                 "-XX:MaxGCPauseMillis=100", "-Djava.awt.headless=true"));
-        jvm.addAll(settings.jvmOptions());
+        jvm.addAll(rmiJvm);
         // the injector monitor in the engine: its own series next to the log, sent to each distributed run's
-        // controller too, under the name controllers know this engine by
+        // controller too, under the name controllers know this engine by; its start script in the private folder
         Map<String, String> props = new LinkedHashMap<>(settings.jmeterProperties());
         props.put("stampede.engine_name", settings.advertisedAddress() + ":" + settings.registryPort());
         String base = logFile.getFileName().toString().replaceFirst("\\.log$", "");
-        props = InjectorMonitorStart.properties(props, logFile.resolveSibling(base + "-injector-monitor.groovy"),
-                logFile.resolveSibling(base + "-injector.csv"));
-        List<String> cmd = JMeterCommandLine.server(jmeter, jvm, logFile, props);
+        Path script = privateFiles.dir().resolve("injector-monitor.groovy");
+        props = InjectorMonitorStart.properties(props, script, logFile.resolveSibling(base + "-injector.csv"));
+        // JMeter runs the script last (after reading the property file and exporting the engine): the script then
+        // removes the private folder, so that even a SIGKILL of this CLI leaves nothing of it
+        Files.writeString(script, "new File('" + privateFiles.dir() + "').deleteDir()\n", StandardOpenOption.APPEND);
+        Path secrets = settings.ssl() ? privateFiles.writeProperties("rmi-ssl.properties", settings.secretProperties())
+                : null;
+        List<String> cmd = JMeterCommandLine.server(jmeter, jvm, logFile, props, secrets);
 
         Process engine = new ProcessBuilder(cmd).redirectErrorStream(true).start();
         AtomicBoolean stopping = new AtomicBoolean();
         Thread stopper = new Thread(() -> {
             stopping.set(true);
             JMeterStop.stop(engine, 10);
+            privateFiles.close();
         }, "stampede-server-stop");
         Runtime.getRuntime().addShutdownHook(stopper);
         stdout.printf("stampede server: starting a JMeter engine (pid %d), log %s%n", engine.pid(), logFile);
@@ -183,8 +202,9 @@ public final class ServerCommand implements Callable<Integer> {
                 s.registryPort(), objectPort, s.advertisedAddress());
         stdout.println(s.ssl()
                 ? "stampede server: RMI over SSL with " + s.keystore() + " (listening on " + s.advertisedAddress() + ")"
-                : "stampede server: plain RMI (server.rmi.ssl.disable=true), listening on all interfaces: keep it"
-                        + " on a private network, or use --ssl-keystore");
+                : "stampede server: plain RMI (server.rmi.ssl.disable=true), listening on " + s.advertisedAddress()
+                        + " only: whoever reaches it can run code here; keep it on a private network, or use"
+                        + " --ssl-keystore");
         stdout.printf("stampede server: controllers run: ./stampede run PLAN.jmx --remote %s:%d   (Ctrl-C stops"
                 + " this engine)%n", s.advertisedAddress(), s.registryPort());
         stdout.flush();

@@ -15,8 +15,8 @@ import java.util.Map;
 
 /**
  * How one jmeter-server engine listens: its RMI registry port ({@code server_port}), the port its engine object is
- * exported on ({@code server.rmi.localport}, 0 = any free port), the address it tells controllers to call
- * ({@code java.rmi.server.hostname}), and RMI over SSL with a keystore or plain RMI.
+ * exported on ({@code server.rmi.localport}, 0 = any free port), the address it listens on and tells controllers to
+ * call ({@code java.rmi.server.hostname}), and RMI over SSL with a keystore or plain RMI.
  *
  * @param keystore null for plain RMI ({@code server.rmi.ssl.disable=true})
  */
@@ -56,12 +56,33 @@ public record ServerSettings(int registryPort, int objectPort, String advertised
         return keystore != null;
     }
 
-    /** JVM options: RMI hands this address to controllers, so it must be one they can reach. */
-    public List<String> jvmOptions() {
-        return List.of("-Djava.rmi.server.hostname=" + advertisedAddress);
+    /**
+     * How long the engine waits for the controller to answer a call (a batch of results, the end of the test):
+     * a controller that stopped answering must not hold the engine's sender forever.
+     */
+    static final int RMI_RESPONSE_TIMEOUT_MS = 30_000;
+
+    /**
+     * JVM options: RMI hands this address to controllers, so it must be one they can reach, and listens on it
+     * alone ({@link RmiBind}: JMeter's plain RMI would listen on every interface).
+     */
+    public List<String> jvmOptions(Path stampedeRoot) {
+        return List.of("-Djava.rmi.server.hostname=" + advertisedAddress,
+                "-Dsun.rmi.transport.tcp.responseTimeout=" + RMI_RESPONSE_TIMEOUT_MS,
+                RmiBind.javaAgent(stampedeRoot, advertisedAddress));
     }
 
-    /** The JMeter properties (-J) of the engine. */
+    /** The keystore's passwords, for a file only the user can read rather than the command line. */
+    public Map<String, String> secretProperties() {
+        Map<String, String> p = new LinkedHashMap<>();
+        if (ssl()) {
+            p.put("server.rmi.ssl.keystore.password", keystorePassword);
+            p.put("server.rmi.ssl.truststore.password", keystorePassword);
+        }
+        return p;
+    }
+
+    /** The JMeter properties (-J) of the engine, without {@link #secretProperties()}. */
     public Map<String, String> jmeterProperties() {
         Map<String, String> p = new LinkedHashMap<>();
         p.put("server_port", Integer.toString(registryPort));
@@ -69,9 +90,7 @@ public record ServerSettings(int registryPort, int objectPort, String advertised
         if (ssl()) {
             p.put("server.rmi.ssl.disable", "false");
             p.put("server.rmi.ssl.keystore.file", keystore.toAbsolutePath().toString());
-            p.put("server.rmi.ssl.keystore.password", keystorePassword);
             p.put("server.rmi.ssl.truststore.file", keystore.toAbsolutePath().toString());
-            p.put("server.rmi.ssl.truststore.password", keystorePassword);
         } else {
             p.put("server.rmi.ssl.disable", "true");
         }

@@ -8,7 +8,10 @@ package io.stampede.run;
 import io.stampede.jmeter.JMeterCommandLine;
 import io.stampede.jmeter.JMeterStop;
 import io.stampede.jmeter.VirtualUsersJvm;
+import io.stampede.cli.StampedeRoot;
 import io.stampede.remote.ControllerStop;
+import io.stampede.remote.ResultStreamFilter;
+import io.stampede.remote.RmiBind;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -76,9 +79,13 @@ final class JMeterProcess implements AutoCloseable {
                     files.log(), InjectorMonitorStart.properties(props.values(), files.dir()));
         } else {
             List<String> controllerJvm = new ArrayList<>(jvm);
-            setup.engines().callbackAddress().ifPresent(a -> controllerJvm.add("-Djava.rmi.server.hostname=" + a));
-            cmd = JMeterCommandLine.runRemote(setup.jmeter(), setup.java(), controllerJvm, setup.plan().path(), files.jtl(),
-                    files.log(), props.values(), setup.engines().jmeterList(), setup.remoteExit());
+            controllerJvm.add(ResultStreamFilter.jvmOption());
+            // the result listener the engines call back: advertised and listening on that address alone
+            setup.engines().callbackAddress().ifPresent(a -> controllerJvm.addAll(List.of(
+                    "-Djava.rmi.server.hostname=" + a, RmiBind.javaAgent(StampedeRoot.locate(), a))));
+            cmd = new ArrayList<>(JMeterCommandLine.runRemote(setup.jmeter(), setup.java(), controllerJvm,
+                    setup.plan().path(), files.jtl(), files.log(), props.values(), setup.engines().jmeterList(),
+                    setup.remoteExit()));
         }
         Process process = new ProcessBuilder(ownSession(cmd))
                 .directory(files.dir().toFile())
@@ -101,7 +108,9 @@ final class JMeterProcess implements AutoCloseable {
 
     /**
      * {@code cmd} in a session of its own when setsid is there: a Ctrl-C in the terminal then reaches the CLI only,
-     * whose stop hook asks JMeter to end the test, instead of killing JMeter mid-write along with the CLI.
+     * whose stop hook asks JMeter to end the test (a controller, to stop its engines first), instead of killing JMeter
+     * mid-write along with the CLI. A child of the CLI leads no process group, so setsid execs JMeter without a fork
+     * and the process the hook signals is JMeter itself.
      */
     static List<String> ownSession(List<String> cmd) {
         if (!Files.isExecutable(SETSID)) {

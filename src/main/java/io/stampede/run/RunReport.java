@@ -97,6 +97,11 @@ final class RunReport {
      */
     void engines(RemoteEngines engines, long runMillis) throws IOException {
         for (RemoteEngine e : engines.engines()) {
+            Optional<long[]> delivery = InjectorCollector.delivery(files.dir(), e);
+            line(delivery.map(d -> "  engine " + e + " samples: " + d[0] + " sent, " + d[1] + " dropped"
+                    + (d[1] > 0 ? " (queue full or the controller did not answer; see the engine's log)" : ""))
+                    .orElse("  engine " + e + " samples: no count from its sender (dropped samples, if any, are"
+                            + " only in the engine's log)"));
             Path file = InjectorCollector.file(files.dir(), e);
             Optional<InjectorSeries> series = InjectorSeries.readFile(file);
             if (series.isEmpty()) {

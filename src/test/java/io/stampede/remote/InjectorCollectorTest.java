@@ -10,12 +10,17 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.stampede.injector.InjectorSeries;
+import java.net.Socket;
+import java.net.SocketException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -66,6 +71,69 @@ class InjectorCollectorTest {
         try (var files = Files.list(dir)) {
             assertEquals(0, files.count(), "nothing written");
         }
+    }
+
+    @Test
+    void aRowWithoutCommasIsRefusedWholeAndTheNextRowStillStartsTheFile(@TempDir Path dir) throws Exception {
+        try (InjectorCollector c = InjectorCollector.start("127.0.0.1", dir)) {
+            assertEquals(400, post(c.url(), "127.0.0.1:41099", InjectorSeries.HEADER + "\n812\n"), "one cell");
+            assertEquals(400, post(c.url(), "127.0.0.1:41099", InjectorSeries.HEADER + "\n812,0.5\n"), "two cells");
+            assertEquals(204, post(c.url(), "127.0.0.1:41099", row(813, "0.50")));
+        }
+        assertEquals(List.of(InjectorSeries.HEADER, "0,0.500,1.000,2,0.0,0,2.00,80.0,0.50"),
+                Files.readAllLines(InjectorCollector.file(dir, RemoteEngine.parse("127.0.0.1:41099"))),
+                "the refused rows moved no counter: the first taken row is second 0, under the header");
+    }
+
+    /**
+     * Connections that send half a request and wait: rows from an engine still land at once, and the server's
+     * request time limit closes the stalled connections.
+     */
+    @Test
+    void halfSentRequestsDoNotStopTheSeries(@TempDir Path dir) throws Exception {
+        try (InjectorCollector c = InjectorCollector.start("127.0.0.1", dir)) {
+            URI u = URI.create(c.url());
+            List<Socket> stalled = new ArrayList<>();
+            try {
+                for (int i = 0; i < 6; i++) {
+                    Socket s = new Socket(u.getHost(), u.getPort());
+                    s.getOutputStream().write(("POST " + u.getPath() + " HTTP/1.1\r\nHost: x\r\nContent-Length: 500\r\n"
+                            + "X-Stampede-Engine: 127.0.0.1:41099\r\n\r\n" + InjectorSeries.HEADER)
+                            .getBytes(StandardCharsets.US_ASCII));
+                    s.getOutputStream().flush();
+                    stalled.add(s);
+                }
+                Thread.sleep(300);
+                HttpRequest r = HttpRequest.newBuilder(u).timeout(Duration.ofSeconds(3))
+                        .header("X-Stampede-Engine", "10.0.0.12:1099").POST(HttpRequest.BodyPublishers.ofString(row(5, "0.1")))
+                        .build();
+                assertEquals(204, HTTP.send(r, HttpResponse.BodyHandlers.discarding()).statusCode());
+                Socket first = stalled.get(0);
+                first.setSoTimeout((InjectorCollector.REQUEST_SECONDS + 5) * 1000);
+                try {
+                    assertEquals(-1, first.getInputStream().read(), "the stalled request's connection is closed");
+                } catch (SocketException reset) {
+                    // closed too
+                }
+            } finally {
+                for (Socket s : stalled) {
+                    s.close();
+                }
+            }
+        }
+        assertEquals(2, Files.readAllLines(InjectorCollector.file(dir, RemoteEngine.parse("10.0.0.12:1099"))).size());
+    }
+
+    @Test
+    void anEnginesSenderCountsAreKeptForTheSummary(@TempDir Path dir) throws Exception {
+        RemoteEngine engine = RemoteEngine.parse("127.0.0.1:41099");
+        try (InjectorCollector c = InjectorCollector.start("127.0.0.1", dir)) {
+            assertEquals(400, post(c.url(), engine.toString(), InjectorCollector.DELIVERY_HEADER + "\n12,x\n"));
+            assertTrue(InjectorCollector.delivery(dir, engine).isEmpty());
+            assertEquals(204, post(c.url(), engine.toString(), InjectorCollector.DELIVERY_HEADER + "\n1200,34\n"));
+        }
+        assertEquals(List.of(1200L, 34L), java.util.Arrays.stream(InjectorCollector.delivery(dir, engine).orElseThrow())
+                .boxed().toList());
     }
 
     @Test

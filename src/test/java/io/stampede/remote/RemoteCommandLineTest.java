@@ -57,10 +57,12 @@ class RemoteCommandLineTest {
     @Test
     void engineCommandLine() {
         ServerSettings s = new ServerSettings(41099, 41100, "127.0.0.1", null, "changeit");
-        List<String> cmd = JMeterCommandLine.server(HOME, s.jvmOptions(), Path.of("s.log"), s.jmeterProperties());
+        List<String> cmd = JMeterCommandLine.server(HOME, List.of("-Djava.rmi.server.hostname=127.0.0.1"),
+                Path.of("s.log"), s.jmeterProperties(), Path.of("/tmp/private/rmi-ssl.properties"));
         assertTrue(cmd.indexOf("-Djava.rmi.server.hostname=127.0.0.1") < cmd.indexOf("-jar"));
         assertEquals("/opt/jmeter/bin/ApacheJMeter.jar", cmd.get(cmd.indexOf("-jar") + 1));
         assertTrue(cmd.containsAll(List.of("-s", "-Jserver_port=41099", "-Jserver.rmi.localport=41100",
                 "-Jserver.rmi.ssl.disable=true")));
+        assertEquals("/tmp/private/rmi-ssl.properties", cmd.get(cmd.indexOf("-q") + 1));
     }
 }

@@ -6,6 +6,7 @@
 package io.stampede.remote;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -23,7 +24,23 @@ class ServerSettingsTest {
         ServerSettings s = new ServerSettings(41099, 41100, "127.0.0.1", null, "changeit");
         assertEquals(Map.of("server_port", "41099", "server.rmi.localport", "41100", "server.rmi.ssl.disable", "true"),
                 s.jmeterProperties());
-        assertEquals(List.of("-Djava.rmi.server.hostname=127.0.0.1"), s.jvmOptions());
+    }
+
+    @Test
+    void theEngineListensOnTheAddressItAdvertises(@TempDir Path root) throws Exception {
+        Path agent = root.resolve(RmiBind.JAR);
+        Files.createDirectories(agent.getParent());
+        Files.writeString(agent, "jar");
+        ServerSettings s = new ServerSettings(41099, 41100, "127.0.0.1", null, "changeit");
+        assertEquals(List.of("-Djava.rmi.server.hostname=127.0.0.1", "-Dsun.rmi.transport.tcp.responseTimeout=30000",
+                "-javaagent:" + agent + "=127.0.0.1"), s.jvmOptions(root));
+    }
+
+    @Test
+    void withoutTheAgentTheEngineDoesNotStart(@TempDir Path root) {
+        ServerSettings s = new ServerSettings(41099, 41100, "127.0.0.1", null, "changeit");
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> s.jvmOptions(root));
+        assertTrue(e.getMessage().contains("mvn -B -DskipTests package"), e.getMessage());
     }
 
     @Test
@@ -32,7 +49,9 @@ class ServerSettingsTest {
         Map<String, String> p = new ServerSettings(1099, 0, "127.0.0.1", ks, "secret").jmeterProperties();
         assertEquals("false", p.get("server.rmi.ssl.disable"));
         assertEquals(ks.toAbsolutePath().toString(), p.get("server.rmi.ssl.keystore.file"));
-        assertEquals("secret", p.get("server.rmi.ssl.truststore.password"));
+        assertFalse(p.containsKey("server.rmi.ssl.truststore.password"), "passwords stay off the command line");
+        assertEquals(Map.of("server.rmi.ssl.keystore.password", "secret", "server.rmi.ssl.truststore.password", "secret"),
+                new ServerSettings(1099, 0, "127.0.0.1", ks, "secret").secretProperties());
     }
 
     @Test

@@ -21,7 +21,7 @@ import org.slf4j.LoggerFactory;
  * each test; the property stays after the test, so rows go only while a test runs, and a collector that refused
  * once is not asked again until the property names another one.
  */
-final class CollectorPush {
+public final class CollectorPush {
     private static final Logger LOG = LoggerFactory.getLogger(CollectorPush.class);
     static final String PROPERTY = "stampede.injector_collector";
     /** The header that names the engine (its advertised address and registry port, from `stampede server`). */
@@ -44,6 +44,15 @@ final class CollectorPush {
         return new CollectorPush(() -> org.apache.jmeter.util.JMeterUtils.getProperty(PROPERTY),
                 () -> org.apache.jmeter.threads.JMeterContextService.getTestStartTime() > 0,
                 org.apache.jmeter.util.JMeterUtils.getPropDefault("stampede.engine_name", ""));
+    }
+
+    /**
+     * One row outside the monitor's series, such as the sample sender's counts at the end of a test, to the
+     * collector of the test that was running; true when it was taken.
+     */
+    public static boolean sendOnce(String header, String row) {
+        return new CollectorPush(() -> org.apache.jmeter.util.JMeterUtils.getProperty(PROPERTY), () -> true,
+                org.apache.jmeter.util.JMeterUtils.getPropDefault("stampede.engine_name", "")).send(header, row);
     }
 
     /** Sends one CSV row (header and row, so the collector needs no other knowledge); true when it was taken. */

@@ -33,6 +33,11 @@ import org.slf4j.LoggerFactory;
  * <li>and it reports the end of the test only after the last queued sample has reached the controller (JMeter
  * 5.6.3's AsynchSampleSender reports it first, so the last samples of a run can miss the JTL).</li>
  * </ul>
+ * Nothing waits forever and nothing is lost unseen: a sampling thread waits for room in a full queue at most
+ * {@value #QUEUE_WAIT_MS} (then its sample, and the next ones until there is room again, are counted as
+ * dropped); a batch the controller did not take is sent once more, then counted as dropped; the end of the test
+ * waits for room and for the drain within {@value #DRAIN_SECONDS}. The counts go to the controller's summary
+ * through its collector ({@link DeliveryReport}).
  * As JMeter's senders, it is built on the controller by SampleSenderFactory and shipped to each engine, so its
  * settings are the controller's ({@code sample_sender_client_configured}, JMeter's default) or the engine's.
  */
@@ -50,6 +55,8 @@ public final class CompactSampleSender extends AbstractSampleSender implements S
     public static final String LINGER_MS = "stampede.sender.linger_ms";
     /** How long the end of the test waits for the queue to drain before it reports the end anyway. */
     public static final String DRAIN_SECONDS = "stampede.sender.drain_seconds";
+    /** How long a sampling thread waits for room in a full queue before its sample is dropped (counted). */
+    public static final String QUEUE_WAIT_MS = "stampede.sender.queue_wait_ms";
     private static final String STRIP_ON_ERROR = "sample_sender_strip_also_on_error";
 
     private static final SampleEvent END = new SampleEvent();
@@ -62,6 +69,10 @@ public final class CompactSampleSender extends AbstractSampleSender implements S
     private transient Thread sender;
     private transient AtomicLong queueWaits;
     private transient AtomicLong queueWaitNanos;
+    private transient AtomicLong sent;
+    private transient AtomicLong dropped;
+    /** Set once a wait for room timed out: samples are dropped without waiting until the queue takes one again. */
+    private transient volatile boolean shedding;
 
     /** Called by JMeter's SampleSenderFactory on the controller. */
     public CompactSampleSender(RemoteSampleListener listener) {
@@ -81,6 +92,8 @@ public final class CompactSampleSender extends AbstractSampleSender implements S
         queue = new ArrayBlockingQueue<>(settings.queueSize());
         queueWaits = new AtomicLong();
         queueWaitNanos = new AtomicLong();
+        sent = new AtomicLong();
+        dropped = new AtomicLong();
         sender = new Thread(this::sendUntilEnd, "stampede-sample-sender");
         sender.setDaemon(true);
         sender.start();
@@ -91,15 +104,25 @@ public final class CompactSampleSender extends AbstractSampleSender implements S
     public void sampleOccurred(SampleEvent e) {
         SampleEvent outgoing = outgoing(e, settings.stripAlsoOnError());
         if (queue.offer(outgoing)) {
+            shedding = false;
+            return;
+        }
+        if (shedding) {
+            dropped.incrementAndGet();
             return;
         }
         long start = System.nanoTime();
         try {
-            queue.put(outgoing);
+            if (!queue.offer(outgoing, settings.queueWaitMillis(), TimeUnit.MILLISECONDS)) {
+                shedding = true;
+                dropped.incrementAndGet();
+                log.warn("The queue of {} samples for the controller stayed full for {} ms ({}): samples are dropped"
+                        + " and counted until it has room (the controller's summary reports them)", settings.queueSize(),
+                        settings.queueWaitMillis(), QUEUE_WAIT_MS);
+            }
         } catch (InterruptedException ie) {
             Thread.currentThread().interrupt();
-            log.warn("A sample was not sent to the controller: the sampling thread was interrupted while the queue "
-                    + "of {} was full ({})", settings.queueSize(), QUEUE_SIZE);
+            dropped.incrementAndGet();
         } finally {
             queueWaits.incrementAndGet();
             queueWaitNanos.addAndGet(System.nanoTime() - start);
@@ -108,25 +131,59 @@ public final class CompactSampleSender extends AbstractSampleSender implements S
 
     @Override
     public void testEnded(String host) {
+        long drainNanos = TimeUnit.SECONDS.toNanos(settings.drainSeconds());
+        long deadline = System.nanoTime() + drainNanos;
         try {
-            queue.put(END);
-            sender.join(TimeUnit.SECONDS.toMillis(settings.drainSeconds()));
-            if (sender.isAlive()) {
-                log.warn("{} samples still queued after {} s ({}); reporting the end of the test anyway",
-                        queue.size(), settings.drainSeconds(), DRAIN_SECONDS);
+            if (!queue.offer(END, drainNanos, TimeUnit.NANOSECONDS)) {
+                log.warn("The sample queue stayed full for {} s ({}); reporting the end of the test anyway",
+                        settings.drainSeconds(), DRAIN_SECONDS);
             }
+            sender.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+        if (sender.isAlive()) {
+            sender.interrupt();
+            List<SampleEvent> left = new ArrayList<>();
+            queue.drainTo(left);
+            left.remove(END);
+            dropped.addAndGet(left.size());
+            log.warn("{} samples still queued after {} s ({}): dropped and counted; reporting the end of the test"
+                    + " anyway", left.size(), settings.drainSeconds(), DRAIN_SECONDS);
         }
         if (queueWaits.get() > 0) {
             log.info("Sampling threads waited for room in the sample queue {} times, {} ms in all; raise {}",
                     queueWaits.get(), TimeUnit.NANOSECONDS.toMillis(queueWaitNanos.get()), QUEUE_SIZE);
         }
-        try {
-            listener.testEnded(host);
-        } catch (RemoteException e) {
-            log.error("Could not tell the controller that the test ended on {}", host, e);
+        log.info("Samples sent to the controller: {}, dropped: {}", sent.get(), dropped.get());
+        DeliveryReport.send(sent.get(), dropped.get());
+        endAtController(host, deadline);
+    }
+
+    /** The controller waits for every engine's end: asked again while the drain time lasts, then given up. */
+    private void endAtController(String host, long deadline) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                listener.testEnded(host);
+                return;
+            } catch (RemoteException | RuntimeException e) {
+                if (System.nanoTime() > deadline || attempt >= 3) {
+                    log.error("Could not tell the controller that the test ended on {}", host, e);
+                    return;
+                }
+                log.warn("Telling the controller that the test ended on {} failed ({}); trying again", host, e.toString());
+            }
         }
+    }
+
+    /** Samples the controller took so far. */
+    long sent() {
+        return sent.get();
+    }
+
+    /** Samples dropped so far: no room in the queue, a batch refused twice, or left when the drain time ran out. */
+    long dropped() {
+        return dropped.get();
     }
 
     /** The same event, its result swapped for one that serializes compactly (when this form can carry it). */
@@ -188,23 +245,36 @@ public final class CompactSampleSender extends AbstractSampleSender implements S
         }
     }
 
+    /** One batch, sent a second time if the first call fails; every failure is counted, none ends this thread. */
     private void send(List<SampleEvent> batch) {
-        try {
-            listener.processBatch(batch);
-        } catch (RemoteException e) {
-            log.error("{} samples were not delivered to the controller", batch.size(), e);
+        for (int attempt = 1; attempt <= 2; attempt++) {
+            try {
+                listener.processBatch(batch);
+                sent.addAndGet(batch.size());
+                return;
+            } catch (Throwable e) { // whatever the call threw, this thread must go on emptying the queue
+                if (attempt == 2) {
+                    dropped.addAndGet(batch.size());
+                    log.error("{} samples were not delivered to the controller (sent twice): dropped and counted",
+                            batch.size(), e);
+                } else {
+                    log.warn("A batch of {} samples was not delivered to the controller ({}); sending it again",
+                            batch.size(), e.toString());
+                }
+            }
         }
     }
 
     /** The sender's settings, read from JMeter properties where the sender is configured. */
-    record Settings(int queueSize, int batchSize, int lingerMillis, int drainSeconds, boolean stripAlsoOnError)
-            implements Serializable {
+    record Settings(int queueSize, int batchSize, int lingerMillis, int drainSeconds, int queueWaitMillis,
+                    boolean stripAlsoOnError) implements Serializable {
         static Settings fromProperties() {
             return new Settings(
                     Math.max(1, JMeterUtils.getPropDefault(QUEUE_SIZE, 100_000)),
                     Math.max(1, JMeterUtils.getPropDefault(BATCH_SIZE, 2_000)),
                     Math.max(0, JMeterUtils.getPropDefault(LINGER_MS, 1_000)),
                     Math.max(1, JMeterUtils.getPropDefault(DRAIN_SECONDS, 120)),
+                    Math.max(0, JMeterUtils.getPropDefault(QUEUE_WAIT_MS, 1_000)),
                     JMeterUtils.getPropDefault(STRIP_ON_ERROR, true));
         }
     }

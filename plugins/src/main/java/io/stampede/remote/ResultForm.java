@@ -5,6 +5,7 @@
  */
 package io.stampede.remote;
 
+import java.io.EOFException;
 import java.io.Externalizable;
 import java.io.IOException;
 import java.io.ObjectInput;
@@ -14,6 +15,7 @@ import java.lang.invoke.VarHandle;
 import java.net.MalformedURLException;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 import org.apache.jmeter.assertions.AssertionResult;
 import org.apache.jmeter.protocol.http.sampler.HTTPSampleResult;
@@ -42,6 +44,18 @@ public final class ResultForm implements Externalizable {
     private static final byte LONG_STRING = 2;
     /** writeUTF takes at most 65,535 bytes, and a char takes at most 3 of them. */
     private static final int UTF_SAFE_CHARS = 65_535 / 3;
+
+    /*
+     * Limits of what a form may claim, checked before anything is allocated: the controller reads whatever
+     * reaches its result listener, and one claimed length or an endless chain of sub-results must not end its
+     * run with OutOfMemoryError. Far above what an engine sends: response data is stripped by default.
+     */
+    /** The most bytes of one field (response data, a long string). */
+    static final int MAX_FIELD_BYTES = 64 * 1024 * 1024;
+    /** The most assertion results, and the most sub-results, of one result. */
+    static final int MAX_ITEMS = 100_000;
+    /** Bytes of a claimed field are read (and allocated) this many at a time, so a lie costs no more. */
+    private static final int CHUNK = 64 * 1024;
 
     /**
      * SampleResult's own samplerData field: HTTPSampleResult's getter prefixes it with the method, URL, body and
@@ -87,7 +101,7 @@ public final class ResultForm implements Externalizable {
     @Override
     public void readExternal(ObjectInput in) throws IOException {
         stripData = in.readBoolean();
-        result = read(in);
+        result = read(in, 0);
     }
 
     private Object readResolve() {
@@ -147,7 +161,10 @@ public final class ResultForm implements Externalizable {
         }
     }
 
-    private static SampleResult read(ObjectInput in) throws IOException {
+    private static SampleResult read(ObjectInput in, int depth) throws IOException {
+        if (depth > MAX_DEPTH) {
+            throw new IOException("refused a Stampede result form: sub-results nested deeper than " + MAX_DEPTH);
+        }
         byte kind = in.readByte();
         if (kind != PLAIN && kind != HTTP) {
             throw new IOException("not a Stampede result form: kind " + kind);
@@ -181,10 +198,8 @@ public final class ResultForm implements Externalizable {
         r.setResponseHeaders(readString(in));
         r.setSamplerData(readString(in));
         r.setResultFileName(readString(in));
-        byte[] data = new byte[in.readInt()];
-        in.readFully(data);
-        r.setResponseData(data);
-        int assertions = in.readInt();
+        r.setResponseData(readBytes(in, "response data"));
+        int assertions = count(in, "assertion results");
         for (int i = 0; i < assertions; i++) {
             AssertionResult a = new AssertionResult(readString(in));
             a.setFailure(in.readBoolean());
@@ -199,11 +214,41 @@ public final class ResultForm implements Externalizable {
             h.setQueryString(readString(in));
             h.setCookies(readString(in));
         }
-        int subs = in.readInt();
+        int subs = count(in, "sub-results");
         for (int i = 0; i < subs; i++) {
-            r.storeSubResult(read(in), false);
+            r.storeSubResult(read(in, depth + 1), false);
         }
         return r;
+    }
+
+    private static int count(ObjectInput in, String what) throws IOException {
+        int n = in.readInt();
+        if (n < 0 || n > MAX_ITEMS) {
+            throw new IOException("refused a Stampede result form: " + n + " " + what + " (0 to " + MAX_ITEMS + ")");
+        }
+        return n;
+    }
+
+    /** A length-prefixed field, allocated as its bytes arrive. */
+    private static byte[] readBytes(ObjectInput in, String what) throws IOException {
+        int length = in.readInt();
+        if (length < 0 || length > MAX_FIELD_BYTES) {
+            throw new IOException("refused a Stampede result form: " + what + " of " + length + " bytes (0 to "
+                    + MAX_FIELD_BYTES + ")");
+        }
+        byte[] bytes = new byte[Math.min(length, CHUNK)];
+        int read = 0;
+        while (read < length) {
+            if (read == bytes.length) {
+                bytes = Arrays.copyOf(bytes, Math.min(length, bytes.length * 2));
+            }
+            int n = in.read(bytes, read, bytes.length - read);
+            if (n < 0) {
+                throw new EOFException("a Stampede result form ended inside its " + what);
+            }
+            read += n;
+        }
+        return bytes;
     }
 
     private static VarHandle samplerDataField() {
@@ -249,9 +294,7 @@ public final class ResultForm implements Externalizable {
             case SHORT_STRING:
                 return in.readUTF();
             case LONG_STRING:
-                byte[] utf8 = new byte[in.readInt()];
-                in.readFully(utf8);
-                return new String(utf8, StandardCharsets.UTF_8);
+                return new String(readBytes(in, "string"), StandardCharsets.UTF_8);
             default:
                 throw new IOException("not a Stampede result form: string kind " + kind);
         }

@@ -15,6 +15,7 @@ import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -44,6 +45,7 @@ class CompactSampleSenderTest {
         JMeterUtils.getJMeterProperties().remove(CompactSampleSender.QUEUE_SIZE);
         JMeterUtils.getJMeterProperties().remove(CompactSampleSender.BATCH_SIZE);
         JMeterUtils.getJMeterProperties().remove(CompactSampleSender.LINGER_MS);
+        JMeterUtils.getJMeterProperties().remove(CompactSampleSender.QUEUE_WAIT_MS);
     }
 
     @Test
@@ -122,8 +124,87 @@ class CompactSampleSenderTest {
         assertEquals(List.of(100, 100, 50), controller.batchSizes, "full batches, then the rest at the end");
     }
 
+    /**
+     * A controller that stops answering (a stopped process): sampling threads wait for room at most the queue
+     * wait, then drop and count; when it answers again the rest arrives, and sent + dropped is every sample.
+     */
+    @Test
+    void aControllerThatStopsAnsweringNeverBlocksSamplingForLong() throws Exception {
+        JMeterUtils.setProperty(CompactSampleSender.QUEUE_SIZE, "10");
+        JMeterUtils.setProperty(CompactSampleSender.BATCH_SIZE, "5");
+        JMeterUtils.setProperty(CompactSampleSender.LINGER_MS, "0");
+        JMeterUtils.setProperty(CompactSampleSender.QUEUE_WAIT_MS, "50");
+        CountDownLatch answering = new CountDownLatch(1);
+        Controller controller = new Controller(0) {
+            @Override
+            public void processBatch(List<SampleEvent> samples) {
+                try {
+                    answering.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                super.processBatch(samples);
+            }
+        };
+        CompactSampleSender engine = shipped(new CompactSampleSender(controller));
+        long start = System.nanoTime();
+        for (int i = 0; i < 2_000; i++) {
+            SampleResult r = new SampleResult();
+            r.setSampleLabel("s" + i);
+            engine.sampleOccurred(new SampleEvent(r, "Users"));
+        }
+        long sampling = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+        assertTrue(sampling < 5_000, "2,000 samples took " + sampling + " ms: one wait, then dropped at once");
+        answering.countDown();
+        engine.testEnded("engine-1");
+        assertEquals("engine-1", controller.endedBy);
+        assertTrue(engine.dropped() >= 2_000 - 10 - 5, "dropped: " + engine.dropped());
+        assertEquals(2_000, engine.sent() + engine.dropped(), "every sample sent or counted");
+        assertEquals(engine.sent(), controller.labels.size());
+    }
+
+    @Test
+    void aFailedBatchIsSentOnceMoreAndAnyThrowableIsCounted() throws Exception {
+        JMeterUtils.setProperty(CompactSampleSender.BATCH_SIZE, "10");
+        JMeterUtils.setProperty(CompactSampleSender.LINGER_MS, "0");
+        Set<String> failedOnce = Collections.synchronizedSet(new HashSet<>());
+        Controller flaky = new Controller(0) {
+            @Override
+            public void processBatch(List<SampleEvent> samples) {
+                List<String> labels = samples.stream().map(e -> ((OutgoingResult) e.getResult()).source()
+                        .getSampleLabel()).toList();
+                if (labels.stream().anyMatch(l -> l.startsWith("second"))) {
+                    throw new Error("every time");
+                }
+                if (failedOnce.addAll(labels)) {
+                    throw new IllegalStateException("once, and not a RemoteException");
+                }
+                super.processBatch(samples);
+            }
+        };
+        CompactSampleSender engine = shipped(new CompactSampleSender(flaky));
+        for (int i = 0; i < 10; i++) {
+            SampleResult r = new SampleResult();
+            r.setSampleLabel("first" + i);
+            engine.sampleOccurred(new SampleEvent(r, "Users"));
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (engine.sent() < 10 && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        for (int i = 0; i < 10; i++) {
+            SampleResult r = new SampleResult();
+            r.setSampleLabel("second" + i);
+            engine.sampleOccurred(new SampleEvent(r, "Users"));
+        }
+        engine.testEnded("engine-1");
+        assertEquals(10, engine.sent(), "the first batch arrived on its second try");
+        assertEquals(10, engine.dropped(), "the second failed twice: counted, and the sender lived on to the end");
+        assertEquals("engine-1", flaky.endedBy);
+    }
+
     /** What the controller's JMeter does with a batch: RMI serializes it in the engine and rebuilds it here. */
-    static final class Controller implements RemoteSampleListener {
+    static class Controller implements RemoteSampleListener {
         private final long slowMillis;
         final Set<String> labels = Collections.synchronizedSet(new HashSet<>());
         volatile int samplesAtEnd = -1;

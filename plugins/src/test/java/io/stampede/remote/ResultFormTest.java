@@ -8,6 +8,7 @@ package io.stampede.remote;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayInputStream;
@@ -127,6 +128,59 @@ class ResultFormTest {
         int stockBytes = serialize(stock).length;
         int compactBytes = serialize(compact).length;
         assertTrue(compactBytes * 2 < stockBytes, "compact " + compactBytes + " B vs JMeter's " + stockBytes + " B");
+    }
+
+    /** A form whose response data claims almost 2 GiB is refused before anything that size is allocated. */
+    @Test
+    void aHugeClaimedLengthIsRefused() throws Exception {
+        SampleResult r = plain("GET /a", false);
+        r.setResponseData("ZZZZ".getBytes(StandardCharsets.US_ASCII));
+        byte[] b = serialize(new ResultForm(r, false));
+        int at = indexOf(b, new byte[] {0, 0, 0, 4, 'Z', 'Z', 'Z', 'Z'});
+        b[at] = 0x7f;
+        b[at + 1] = (byte) 0xff;
+        b[at + 2] = (byte) 0xff;
+        b[at + 3] = (byte) 0xf0;
+        IOException e = assertThrows(IOException.class, () -> deserialize(b));
+        assertTrue(e.getMessage().contains("response data of 2147483632 bytes"), e.getMessage());
+    }
+
+    /** A length within the limit but longer than the stream: the stream ends, nothing of the claimed size is held. */
+    @Test
+    void aLengthLongerThanTheStreamEndsIt() throws Exception {
+        SampleResult r = plain("GET /a", false);
+        r.setResponseData("ZZZZ".getBytes(StandardCharsets.US_ASCII));
+        byte[] b = serialize(new ResultForm(r, false));
+        int at = indexOf(b, new byte[] {0, 0, 0, 4, 'Z', 'Z', 'Z', 'Z'});
+        b[at + 1] = 0x10; // 1 MiB + 4 claimed, 4 bytes and the rest of the form present
+        assertThrows(IOException.class, () -> deserialize(b));
+    }
+
+    @Test
+    void subResultsNestedDeeperThanTheWriterGoesAreRefused() throws Exception {
+        SampleResult root = plain("level 0", true);
+        SampleResult parent = root;
+        for (int i = 1; i <= 100; i++) {
+            SampleResult child = plain("level " + i, true);
+            parent.storeSubResult(child, false);
+            parent = child;
+        }
+        byte[] b = serialize(new ResultForm(root, true));
+        IOException e = assertThrows(IOException.class, () -> deserialize(b));
+        assertTrue(e.getMessage().contains("nested deeper than"), e.getMessage());
+    }
+
+    private static int indexOf(byte[] haystack, byte[] needle) {
+        outer:
+        for (int i = 0; i <= haystack.length - needle.length; i++) {
+            for (int j = 0; j < needle.length; j++) {
+                if (haystack[i + j] != needle[j]) {
+                    continue outer;
+                }
+            }
+            return i;
+        }
+        throw new AssertionError("not in the stream");
     }
 
     static SampleResult plain(String label, boolean success) throws Exception {

@@ -1,0 +1,88 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in
+ * compliance with the License. You may obtain a copy of the License at
+ * https://www.apache.org/licenses/LICENSE-2.0
+ */
+package io.stampede.it.remote;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.stampede.it.support.FreePort;
+import io.stampede.it.support.JMeterHome;
+import io.stampede.it.support.Jtl;
+import io.stampede.it.support.ProcessTrees;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Issue 33, finding 7: a controller that stops answering (SIGSTOP, as a stalled or swapped-out machine) neither
+ * hangs the engines nor loses samples unseen. The engine's sampling threads wait for room in its sender's queue
+ * a bounded time, then drop and count; once the controller runs again the engine finishes its plan, and the
+ * summary states, per engine, how many samples were sent and how many dropped, sent being exactly the engine's
+ * rows in the JTL. The pause lasts {@code -Dstampede.it.pause.seconds} (default 12; the issue's figure is 120).
+ */
+class ControllerPauseIT {
+
+    private static final Path ROOT = JMeterHome.stampedeRoot();
+    private static final int PAUSE_SECONDS = Integer.getInteger("stampede.it.pause.seconds", 12);
+    private static final Pattern SAMPLING = Pattern.compile("\\d samples ");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void enginesFinishAndTheSummaryCountsWhatWasDropped() throws Exception {
+        try (EngineProcess engine = EngineProcess.start(ROOT, dir, FreePort.loopback(), FreePort.loopback(),
+                Duration.ofSeconds(120))) {
+            Path console = dir.resolve("run.out");
+            int duration = PAUSE_SECONDS + 12;
+            Process run = new ProcessBuilder(StampedeCli.command(ROOT, "run", ROOT.resolve("plans/quickstart.jmx")
+                    .toString(), "--out", dir.resolve("run").toString(), "--no-dashboard", "--heap", "512m",
+                    "--remote", engine.address(), "--progress-every", "1", "-J", "threads=20", "-J",
+                    "duration=" + duration, "-J", "rampup=0",
+                    // a small queue, so that the pause fills it at this test's rate as 100,000 fill at 5,000/s
+                    "-J", "stampede.sender.queue_size=300", "-J", "stampede.sender.batch_size=100",
+                    "-J", "stampede.sender.linger_ms=200", "-J", "stampede.sender.queue_wait_ms=200"))
+                    .directory(dir.toFile()).redirectErrorStream(true).redirectOutput(console.toFile()).start();
+            try {
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+                while (!SAMPLING.matcher(Files.readString(console)).find()) {
+                    assertTrue(run.isAlive() && System.nanoTime() < deadline, Files.readString(console));
+                    Thread.sleep(300);
+                }
+                Thread.sleep(3_000);
+                List<ProcessHandle> controller = run.descendants()
+                        .filter(h -> h.info().command().orElse("").endsWith("java")).toList();
+                assertEquals(1, controller.size(), "one JMeter controller under the CLI: " + controller);
+                assertTrue(ProcessTrees.signal("STOP", controller));
+                try {
+                    Thread.sleep(TimeUnit.SECONDS.toMillis(PAUSE_SECONDS));
+                } finally {
+                    assertTrue(ProcessTrees.signal("CONT", controller));
+                }
+                assertTrue(run.waitFor(duration + 180L, TimeUnit.SECONDS), "the run ended:\n" + Files.readString(console));
+                String out = Files.readString(console);
+                assertEquals(0, run.exitValue(), out);
+                Matcher m = Pattern.compile("engine " + Pattern.quote(engine.address())
+                        + " samples: (\\d+) sent, (\\d+) dropped").matcher(out);
+                assertTrue(m.find(), "the summary counts the engine's samples:\n" + out);
+                long sent = Long.parseLong(m.group(1));
+                long dropped = Long.parseLong(m.group(2));
+                assertTrue(dropped > 0, "samples were dropped while the controller was stopped:\n" + out);
+                Jtl jtl = Jtl.read(dir.resolve("run/results.jtl"));
+                assertEquals(sent, jtl.count(), "every sample the engine counts as sent is in the JTL");
+                System.out.printf("controller stopped %d s: engine sent %d, dropped %d%n", PAUSE_SECONDS, sent, dropped);
+            } finally {
+                ProcessTrees.kill(run);
+            }
+        }
+    }
+}

@@ -1,0 +1,25 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in
+ * compliance with the License. You may obtain a copy of the License at
+ * https://www.apache.org/licenses/LICENSE-2.0
+ */
+package io.stampede.remote;
+
+import io.stampede.injector.CollectorPush;
+
+/**
+ * An engine's sample sender's counts at the end of a test (samples the controller took, samples dropped), sent
+ * to the controller's collector beside the injector series, so that `stampede run --remote` states per engine
+ * how many samples are missing from the JTL. An engine that `stampede server` did not start has no collector to
+ * tell; its log holds the counts.
+ */
+final class DeliveryReport {
+    /** The collector's header for these rows (io.stampede.remote.InjectorCollector on the controller). */
+    static final String HEADER = "samples_sent,samples_dropped";
+
+    private DeliveryReport() {}
+
+    static boolean send(long sent, long dropped) {
+        return CollectorPush.sendOnce(HEADER, sent + "," + dropped);
+    }
+}
