@@ -199,6 +199,11 @@ public final class Http2Response implements ReceivedResponse {
     }
 
     @Override
+    public boolean bodyCut() {
+        return body.cut();
+    }
+
+    @Override
     public long bodyBytes() {
         return bodyBytes;
     }

@@ -27,10 +27,13 @@ final class KeptBody {
 
     private byte[] bytes = new byte[INITIAL_CAPACITY];
     private int length;
+    /** Body bytes of this response that arrived but did not fit under the limit. */
+    private long dropped;
 
     /** Forgets the last body; a buffer grown past {@link #RETAINED_CAPACITY} is given up. */
     void clear() {
         length = 0;
+        dropped = 0;
         if (bytes.length > RETAINED_CAPACITY) {
             bytes = new byte[INITIAL_CAPACITY];
         }
@@ -45,8 +48,10 @@ final class KeptBody {
     int add(ByteBuf in, int n, int limit) {
         int copy = Math.min(n, Math.min(limit, MAX_ARRAY) - length);
         if (copy <= 0) {
+            dropped += n;
             return 0;
         }
+        dropped += n - copy;
         int needed = length + copy;
         if (needed > bytes.length) {
             bytes = Arrays.copyOf(bytes, grown(bytes.length, needed, limit));
@@ -60,6 +65,14 @@ final class KeptBody {
     static int grown(int capacity, int needed, int limit) {
         long doubled = Math.max((long) capacity * 2, needed);
         return (int) Math.min(doubled, Math.min(limit, MAX_ARRAY));
+    }
+
+    /**
+     * Whether body bytes arrived that the kept ones lack. Not the received count against {@link #length()}: that count
+     * includes chunked framing (and HTTP/2 padding), which is never kept.
+     */
+    boolean cut() {
+        return dropped > 0;
     }
 
     int length() {

@@ -39,6 +39,9 @@ public interface ReceivedResponse {
      */
     byte[] keptBody();
 
+    /** Whether body bytes arrived that the kept body lacks, because they were over the keep limit. */
+    boolean bodyCut();
+
     /** Header bytes as received (HTTP/2: the compressed header block). */
     long headerBytes();
 

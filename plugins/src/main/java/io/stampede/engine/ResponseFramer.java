@@ -813,6 +813,11 @@ public final class ResponseFramer implements ReceivedResponse {
         return headerBytes;
     }
 
+    @Override
+    public boolean bodyCut() {
+        return body.cut();
+    }
+
     public long bodyBytes() {
         return bodyBytes;
     }

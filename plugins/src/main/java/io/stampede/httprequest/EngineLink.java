@@ -104,11 +104,11 @@ final class EngineLink {
      * @param sentBytes the bytes sent (HTTP/2: header block and DATA), -1 for the HTTP/1.1 request's own length
      * @param protocol what carried it: http/1.1, h2, h2c or {@link HttpProtocol#ALPN_FALLBACK}
      */
-    record Response(ResponseHead head, byte[] body, long headerBytes, long bodyBytes, long connectEndNanos,
-                    long firstByteNanos, long endNanos, long sentBytes, String protocol) {
-        Response(ResponseHead head, byte[] body, long headerBytes, long bodyBytes, long connectEndNanos,
-                 long firstByteNanos, long endNanos) {
-            this(head, body, headerBytes, bodyBytes, connectEndNanos, firstByteNanos, endNanos, -1,
+    record Response(ResponseHead head, byte[] body, boolean bodyCut, long headerBytes, long bodyBytes,
+                    long connectEndNanos, long firstByteNanos, long endNanos, long sentBytes, String protocol) {
+        Response(ResponseHead head, byte[] body, boolean bodyCut, long headerBytes, long bodyBytes,
+                 long connectEndNanos, long firstByteNanos, long endNanos) {
+            this(head, body, bodyCut, headerBytes, bodyBytes, connectEndNanos, firstByteNanos, endNanos, -1,
                     HttpProtocol.HTTP_1_1.id());
         }
     }
@@ -163,7 +163,7 @@ final class EngineLink {
             }
             ResponseFramer r = e.response();
             Response out = new Response(ResponseHead.parse(r.headerBlock(), r.headerBlockLength()), r.keptBody(),
-                    r.headerBytes(), r.bodyBytes(), e.connectNanos() > 0 ? e.startNanos() + e.connectNanos() : 0,
+                    r.bodyCut(), r.headerBytes(), r.bodyBytes(), e.connectNanos() > 0 ? e.startNanos() + e.connectNanos() : 0,
                     e.firstByteNanos(), e.doneNanos());
             if (!keepAlive) {
                 // The request asked the server to close; if it did not, close here so the next one connects anew.
@@ -235,7 +235,7 @@ final class EngineLink {
             } else {
                 head = head.http2(r.reason());
             }
-            Response out = new Response(head, r.keptBody(), r.headerBytes(), r.bodyBytes(),
+            Response out = new Response(head, r.keptBody(), r.bodyCut(), r.headerBytes(), r.bodyBytes(),
                     e.connectNanos() > 0 ? e.startNanos() + e.connectNanos() : 0, e.firstByteNanos(), e.doneNanos(),
                     e.sentBytes(), e.negotiated());
             if (!keepAlive) {

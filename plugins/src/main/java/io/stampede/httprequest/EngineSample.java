@@ -441,7 +441,8 @@ final class EngineSample {
         BodyTooLargeException tooLarge = null;
         if (!req.head() && status != 204 && status != 304) {
             try {
-                res.setResponseData(ResponseBody.read(element, res, limits, head, r.body(), r.bodyBytes()));
+                res.setResponseData(ResponseBody.read(element, res, limits, head, r.body(), r.bodyCut(),
+                        r.bodyBytes()));
             } catch (BodyTooLargeException e) {
                 tooLarge = e; // the sample still shows what arrived: its head and byte counts
             }

@@ -24,14 +24,14 @@ final class ResponseBody {
     /**
      * @param head the response head: its Content-Encoding, and its Content-Length for readResponse's buffer
      * @param kept the body bytes the connection kept, at most {@link BodyLimits#rawKept}
-     * @param received the body bytes that arrived
+     * @param cut whether body bytes arrived that {@code kept} lacks (over {@link BodyLimits#rawKept})
+     * @param received the body bytes that arrived, for the messages
      * @throws BodyTooLargeException when the body, raw or decoded, is larger than the limits let a sample hold
      */
     static byte[] read(EngineHttpRequest element, HTTPSampleResult res, BodyLimits limits, ResponseHead head,
-                       byte[] kept, long received) throws IOException {
+                       byte[] kept, boolean cut, long received) throws IOException {
         String coding = head.fields().first(HTTPConstants.HEADER_CONTENT_ENCODING);
         boolean md5 = element.useMD5();
-        boolean cut = received > kept.length;
         if (cut && !limits.truncates(md5)) {
             throw BodyTooLargeException.received(received, limits.max());
         }

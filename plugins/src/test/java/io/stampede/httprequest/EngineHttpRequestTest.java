@@ -97,6 +97,16 @@ class EngineHttpRequestTest {
                 x.getResponseBody().write(out.toByteArray());
                 x.close();
             }
+            case "/chunked" -> {
+                x.getResponseHeaders().add("Content-Type", "text/plain; charset=UTF-8");
+                x.sendResponseHeaders(200, 0); // no length: the JDK server sends the body chunked
+                try (OutputStream out = x.getResponseBody()) {
+                    for (String part : new String[] {"first ", "second ", "third"}) {
+                        out.write(part.getBytes(StandardCharsets.UTF_8));
+                        out.flush();
+                    }
+                }
+            }
             case "/tofile" -> {
                 x.getResponseHeaders().add("Location", "file:///etc/hostname");
                 send(x, 302, "");
@@ -283,6 +293,16 @@ class EngineHttpRequestTest {
         assertEquals("file:/etc/hostname", file.getUrlAsString());
         assertEquals("Non HTTP response code: org.apache.http.client.ClientProtocolException", file.getResponseCode(),
                 "an http element's implementation is HttpClient 4, in stock too: " + file.getResponseMessage());
+    }
+
+    @Test
+    void aChunkedBodyIsKeptWholeItsFramingCountedButNeverTakenForBytesOverTheLimit() {
+        HTTPSampleResult r = sample(sampler("/chunked"));
+        assertEquals("200", r.getResponseCode(), r.getResponseMessage());
+        assertTrue(r.isSuccessful());
+        assertEquals("first second third", r.getResponseDataAsString());
+        assertTrue(r.getBodySizeAsLong() > "first second third".length(),
+                "chunk sizes and CRLFs are counted as received: " + r.getBodySizeAsLong());
     }
 
     @Test
