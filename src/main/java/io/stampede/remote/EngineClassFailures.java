@@ -89,7 +89,7 @@ public final class EngineClassFailures {
                 .append("`stampede server --plan ").append(planFile).append("` (fetches every plugin the plan needs)");
         if (!ids.isEmpty()) {
             m.append(",\n  or run `stampede plugins add ").append(String.join(" ", ids))
-                    .append("` there and restart `stampede server`");
+                    .append("` (and any other plugin the plan needs) there and restart `stampede server`");
         }
         m.append('\n');
         if (unknown) {

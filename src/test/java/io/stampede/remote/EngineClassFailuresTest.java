@@ -31,6 +31,7 @@ class EngineClassFailuresTest {
                         + " (no security manager: RMI class loader disabled)");
     }
 
+    @SafeVarargs
     private static List<String> console(List<String> started, List<String> notStarted, List<String>... failures) {
         List<String> out = new ArrayList<>(List.of("Created the tree successfully using /p/plan.jmx",
                 "Configuring remote engine: 127.0.0.1:21099", "Configuring remote engine: 127.0.0.1:21199",
