@@ -38,7 +38,8 @@ final class JMeterOutput {
         return (Long.parseLong(digits) * 2) + (unit == 0 ? "" : String.valueOf(unit));
     }
 
-    private static List<String> read(Path file) {
+    /** Every line of the file; none when it is missing. */
+    static List<String> read(Path file) {
         try {
             return Files.exists(file) ? Files.readAllLines(file, StandardCharsets.UTF_8) : List.of();
         } catch (IOException e) {

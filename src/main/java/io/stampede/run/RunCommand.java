@@ -13,7 +13,9 @@ import io.stampede.jmeter.JavaRuntime;
 import io.stampede.jmeter.JavaSelection;
 import io.stampede.plan.HttpRequestEngine;
 import io.stampede.plan.PlanException;
+import io.stampede.plugins.PluginIndex;
 import io.stampede.plugins.PluginsOption;
+import io.stampede.remote.EngineClassFailures;
 import io.stampede.remote.RemoteEngine;
 import io.stampede.remote.InjectorCollector;
 import io.stampede.remote.RemoteEngines;
@@ -310,6 +312,16 @@ public final class RunCommand implements Callable<Integer> {
                 return interrupt.exitCode(ExitCodes.CANNOT_RUN);
             }
             int exit = jmeter.exitValue();
+            List<EngineClassFailures.Failure> lacking = setup.engines() == null ? List.of()
+                    : EngineClassFailures.read(JMeterOutput.read(files.console()));
+            if (!lacking.isEmpty()) {
+                err.print(EngineClassFailures.message(lacking, PluginIndex.bundled(),
+                        setup.plan().path().toString()));
+                err.flush();
+                if (stats.samples() == 0) {
+                    return interrupt.exitCode(ExitCodes.JMETER_FAILED);
+                }
+            }
             if (interrupt.happened() && stats.samples() == 0) {
                 err.println("stampede run: interrupted before JMeter recorded a sample: nothing to summarize");
                 return ExitCodes.INTERRUPTED;
@@ -328,7 +340,8 @@ public final class RunCommand implements Callable<Integer> {
             if (setup.engines() != null) {
                 report.engines(setup.engines(), stats.spanMs());
             }
-            int status = ExitCodes.OK;
+            // the engines that had the plugins ran; the run still failed to be what was asked
+            int status = lacking.isEmpty() ? ExitCodes.OK : ExitCodes.JMETER_FAILED;
             if (files.dashboard() != null) {
                 out.println("stampede run: generating the HTML dashboard" + (interrupt.happened()
                         ? " from what was recorded (Ctrl-C again to skip it)..." : "..."));

@@ -6,6 +6,7 @@
 package io.stampede.it.remote;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.stampede.it.support.FreePort;
@@ -20,6 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -28,7 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A plan with jmeter-plugins (Throughput Shaping Timer, Dummy Sampler, a jpgc function) on two local engines: each
  * `stampede server --plan` gets the plugins the plan needs before its engine starts, the controller its own, and
- * both engines' samples come back.
+ * both engines' samples come back; engines started without them are named with the class each lacks.
  */
 class PluginsRemoteIT {
 
@@ -71,5 +73,41 @@ class PluginsRemoteIT {
         }
         assertEquals(engines.stream().map(EngineProcess::address).collect(Collectors.toCollection(TreeSet::new)),
                 fromEngines, "both engines ran the plan");
+    }
+
+    @Test
+    void enginesWithoutThePluginsAreNamedWithTheClassEachLacks() throws Exception {
+        Path plan = Plans.get("jpgc-plugins.jmx");
+        Path bare = bareRoot();
+        for (int i = 0; i < 2; i++) {
+            engines.add(EngineProcess.start(bare, dir, FreePort.loopback(), FreePort.loopback(), Duration.ofSeconds(60)));
+        }
+        String remote = engines.stream().map(EngineProcess::address).collect(Collectors.joining(","));
+        Path out = dir.resolve("run");
+        Path console = dir.resolve("run.out");
+        int exit = StampedeCli.runToEnd(ROOT, dir, console, List.of("run", plan.toString(), "--out", out.toString(),
+                "--no-dashboard", "--heap", "512m", "--remote", remote, "-J", "duration=3"));
+        String output = Files.readString(console);
+        assertEquals(4, exit, output);
+        for (EngineProcess e : engines) {
+            assertTrue(Pattern.compile("(?m)^  " + Pattern.quote(e.address())
+                    + "  kg\\.apc\\.jmeter\\.[\\w.]+  provided by kg\\.apc:jmeter-plugins-(dummy|tst|functions):[\\d.]+"
+                    + " \\(plugin jpgc-(dummy|tst|functions)\\)$").matcher(output).find(), output);
+        }
+        assertTrue(output.contains("`stampede server --plan " + plan + "`"), output);
+        assertFalse(output.contains("Last lines of jmeter.out"), "no generic JMeter failure dump: " + output);
+        Path jtl = out.resolve("results.jtl");
+        assertTrue(!Files.exists(jtl) || Jtl.read(jtl).rows().isEmpty(), "nothing ran");
+    }
+
+    /**
+     * A Stampede root whose JMeter home is the build's, under another path: its plugin cache ({@code
+     * <home>-plugins}) is empty, so its engines lack what other tests and the controller's run added to the build's.
+     */
+    private Path bareRoot() throws Exception {
+        Path target = Files.createDirectories(dir.resolve("bare/src/target"));
+        Files.createSymbolicLink(target.resolve("stampede.jar"), ROOT.resolve("src/target/stampede.jar"));
+        Files.createSymbolicLink(target.resolve("jmeter-home"), ROOT.resolve("src/target/jmeter-home"));
+        return dir.resolve("bare");
     }
 }
