@@ -82,8 +82,22 @@ public final class JMeterCommandLine {
     public static List<String> runRemote(JMeterInstallation jmeter, JavaRuntime java, List<String> jvmOptions,
                                          Path plan, Path jtl, Path log, Map<String, String> userProperties,
                                          String engines, boolean exitEngines) {
+        return runRemote(jmeter, java, jvmOptions, plan, jtl, log, userProperties, engines, exitEngines, null);
+    }
+
+    /**
+     * As {@link #runRemote(JMeterInstallation, JavaRuntime, List, Path, Path, Path, Map, String, boolean)}, with the
+     * controller's own {@code propertyFile} (JMeter's {@code -q}, none when null) for what must not show on the
+     * command line, such as the RMI keystore's password.
+     */
+    public static List<String> runRemote(JMeterInstallation jmeter, JavaRuntime java, List<String> jvmOptions,
+                                         Path plan, Path jtl, Path log, Map<String, String> userProperties,
+                                         String engines, boolean exitEngines, Path propertyFile) {
         List<String> cmd = launcher(java, jmeter, jvmOptions);
         cmd.addAll(List.of("-n", "-t", plan.toString(), "-l", jtl.toString(), "-j", log.toString(), "-R", engines));
+        if (propertyFile != null) {
+            cmd.addAll(List.of("-q", propertyFile.toString()));
+        }
         if (exitEngines) {
             cmd.add("-X");
         }

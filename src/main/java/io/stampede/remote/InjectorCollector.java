@@ -47,7 +47,7 @@ public final class InjectorCollector implements AutoCloseable {
             + "{" + (InjectorSeries.HEADER.split(",").length - 1) + "}");
     /** The header of an engine's sample-sender counts: a compile-time constant of the plugin, inlined here. */
     static final String DELIVERY_HEADER = DeliveryReport.HEADER;
-    private static final Pattern DELIVERY_ROW = Pattern.compile("\\d{1,18},\\d{1,18}");
+    private static final Pattern DELIVERY_ROW = Pattern.compile("\\d{1,18},\\d{1,18},\\d{1,18}");
     /** The JDK server's time limit for a whole request, read once when its first server starts. */
     static final int REQUEST_SECONDS = 5;
     private static final String MAX_REQUEST_TIME = "sun.net.httpserver.maxReqTime";
@@ -96,7 +96,7 @@ public final class InjectorCollector implements AutoCloseable {
     }
 
     /**
-     * An engine's sender counts at the end of its test, {@code {sent, dropped}}; empty when it sent none (not
+     * An engine's sender counts at the end of its test, {@code {sent, dropped, unconfirmed}}; empty when it sent none (not
      * started by `stampede server`, or it could not reach this controller).
      */
     public static Optional<long[]> delivery(Path dir, RemoteEngine engine) throws IOException {
@@ -106,7 +106,7 @@ public final class InjectorCollector implements AutoCloseable {
         }
         List<String> lines = Files.readAllLines(f, StandardCharsets.US_ASCII);
         String[] cells = lines.get(1).split(",");
-        return Optional.of(new long[] {Long.parseLong(cells[0]), Long.parseLong(cells[1])});
+        return Optional.of(new long[] {Long.parseLong(cells[0]), Long.parseLong(cells[1]), Long.parseLong(cells[2])});
     }
 
     private static String deliveryFileName(String engine) {

@@ -11,10 +11,13 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Comparator;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
 import java.util.stream.Stream;
 
 /**
@@ -23,6 +26,11 @@ import java.util.stream.Stream;
  * place or swap a file there beforehand, unlike a fixed name in the current folder; removed on close.
  */
 public final class PrivateFolder implements AutoCloseable {
+    static final FileAttribute<Set<PosixFilePermission>> OWNER_ONLY_DIR =
+            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------"));
+    static final FileAttribute<Set<PosixFilePermission>> OWNER_ONLY_FILE =
+            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"));
+
     private final Path dir;
 
     private PrivateFolder(Path dir) {
@@ -30,8 +38,7 @@ public final class PrivateFolder implements AutoCloseable {
     }
 
     public static PrivateFolder create(String prefix) throws IOException {
-        return new PrivateFolder(Files.createTempDirectory(prefix,
-                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------"))));
+        return new PrivateFolder(Files.createTempDirectory(prefix, OWNER_ONLY_DIR));
     }
 
     public Path dir() {
@@ -40,8 +47,7 @@ public final class PrivateFolder implements AutoCloseable {
 
     /** Writes {@code text} to a new file {@code name} with mode 0600. */
     public Path write(String name, String text) throws IOException {
-        Path f = Files.createFile(dir.resolve(name),
-                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        Path f = Files.createFile(dir.resolve(name), OWNER_ONLY_FILE);
         return Files.writeString(f, text, StandardCharsets.UTF_8);
     }
 

@@ -40,6 +40,7 @@ import picocli.CommandLine.Spec;
 @Command(
         name = "server",
         mixinStandardHelpOptions = true,
+        subcommands = CreateKeystoreCommand.class,
         description = {
             "Start a JMeter engine (jmeter-server) that runs the plans a controller sends it over RMI: "
                     + "`stampede run PLAN.jmx --remote THIS_HOST:PORT,...`. Stampede's samplers and the "
@@ -49,8 +50,10 @@ import picocli.CommandLine.Spec;
                     + "(java.rmi.server.hostname). Controllers also need a way back: the engine calls them on "
                     + "random ports unless client.rmi.localport is set on the controller. --port is the RMI "
                     + "registry (server_port), --rmi-port the engine object (server.rmi.localport); fix both "
-                    + "to open them in a firewall. Both listen on --bind alone. Without --ssl-keystore, RMI is "
-                    + "plain (server.rmi.ssl.disable=true): anyone who reaches the ports can run code here, so keep "
+                    + "to open them in a firewall. Both listen on --bind alone. For RMI over TLS, create a keystore "
+                    + "once (`stampede server create-keystore DIR`) and give it with --ssl-keystore and "
+                    + "--ssl-password-file. Without --ssl-keystore, RMI is plain (server.rmi.ssl.disable=true): "
+                    + "anyone who reaches the ports can run code here, so keep "
                     + "engines on a private network.",
             "",
             "Exit 0 when the engine exits because a controller asked it to (--remote-exit) or on Ctrl-C.",
@@ -78,13 +81,19 @@ public final class ServerCommand implements Callable<Integer> {
     String bind = "127.0.0.1";
 
     @Option(names = "--ssl-keystore", paramLabel = "FILE",
-            description = "JKS keystore (alias rmi) for RMI over SSL; the controller needs the same one "
-                    + "(-J server.rmi.ssl.keystore.file=FILE). Default: plain RMI (server.rmi.ssl.disable=true).")
+            description = "Keystore (alias rmi) for RMI over SSL, e.g. from `stampede server create-keystore`; "
+                    + "the controller needs the same one (run --rmi-keystore). Default: plain RMI "
+                    + "(server.rmi.ssl.disable=true).")
     Path keystore;
 
+    @Option(names = "--ssl-password-file", paramLabel = "FILE",
+            description = "File (mode 0600) whose first line is the password of --ssl-keystore.")
+    Path keystorePasswordFile;
+
     @Option(names = "--ssl-password", paramLabel = "PASS",
-            description = "Password of --ssl-keystore (default: ${DEFAULT-VALUE}, as JMeter's create-rmi-keystore).")
-    String keystorePassword = "changeit";
+            description = "Password of --ssl-keystore (default: changeit, as JMeter's create-rmi-keystore). "
+                    + "It shows in `ps` to every user of this machine: prefer --ssl-password-file.")
+    String keystorePassword;
 
     @Option(names = "--heap", paramLabel = "SIZE", description = "The engine's heap, as for -Xmx (default: ${DEFAULT-VALUE}).")
     String heap = "2g";
@@ -114,7 +123,7 @@ public final class ServerCommand implements Callable<Integer> {
         JMeterInstallation jmeter;
         List<String> rmiJvm;
         try {
-            settings = new ServerSettings(port, rmiPort, bind, keystore, keystorePassword);
+            settings = new ServerSettings(port, rmiPort, bind, keystore, password());
             if (!heap.matches("\\d+[kKmMgG]?")) {
                 throw new IllegalArgumentException("--heap " + heap + ": give a size such as 2g or 1536m");
             }
@@ -208,6 +217,20 @@ public final class ServerCommand implements Callable<Integer> {
         stdout.printf("stampede server: controllers run: ./stampede run PLAN.jmx --remote %s:%d   (Ctrl-C stops"
                 + " this engine)%n", s.advertisedAddress(), s.registryPort());
         stdout.flush();
+    }
+
+    private String password() {
+        if (keystorePasswordFile != null && keystorePassword != null) {
+            throw new IllegalArgumentException("--ssl-password and --ssl-password-file both given: keep"
+                    + " --ssl-password-file (a password on the command line shows in ps)");
+        }
+        if (keystorePasswordFile != null) {
+            if (keystore == null) {
+                throw new IllegalArgumentException("--ssl-password-file needs --ssl-keystore: give the keystore too");
+            }
+            return PasswordFile.read(keystorePasswordFile, "--ssl-password-file");
+        }
+        return keystorePassword != null ? keystorePassword : "changeit";
     }
 
     private static void requireFree(int port, String option) {

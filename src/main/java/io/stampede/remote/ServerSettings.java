@@ -44,8 +44,7 @@ public record ServerSettings(int registryPort, int objectPort, String advertised
         }
         if (keystore != null && !Files.isRegularFile(keystore)) {
             throw new IllegalArgumentException("--ssl-keystore " + keystore + " is not a file: create one with"
-                    + " keytool (alias rmi, see docs/scale.md#rmi-settings-on-a-private-network) and copy it to the"
-                    + " controller and every engine");
+                    + " `stampede server create-keystore DIR` and copy DIR to the controller and every engine");
         }
         if (keystore != null && (keystorePassword == null || keystorePassword.isEmpty())) {
             throw new IllegalArgumentException("--ssl-password is empty: give the keystore's password");
@@ -74,12 +73,7 @@ public record ServerSettings(int registryPort, int objectPort, String advertised
 
     /** The keystore's passwords, for a file only the user can read rather than the command line. */
     public Map<String, String> secretProperties() {
-        Map<String, String> p = new LinkedHashMap<>();
-        if (ssl()) {
-            p.put("server.rmi.ssl.keystore.password", keystorePassword);
-            p.put("server.rmi.ssl.truststore.password", keystorePassword);
-        }
-        return p;
+        return ssl() ? new RmiKeystore(keystore, keystorePassword).secretProperties() : Map.of();
     }
 
     /** The JMeter properties (-J) of the engine, without {@link #secretProperties()}. */
@@ -88,9 +82,7 @@ public record ServerSettings(int registryPort, int objectPort, String advertised
         p.put("server_port", Integer.toString(registryPort));
         p.put("server.rmi.localport", Integer.toString(objectPort));
         if (ssl()) {
-            p.put("server.rmi.ssl.disable", "false");
-            p.put("server.rmi.ssl.keystore.file", keystore.toAbsolutePath().toString());
-            p.put("server.rmi.ssl.truststore.file", keystore.toAbsolutePath().toString());
+            p.putAll(new RmiKeystore(keystore, keystorePassword).jmeterProperties());
         } else {
             p.put("server.rmi.ssl.disable", "true");
         }

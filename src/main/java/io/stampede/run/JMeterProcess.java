@@ -10,6 +10,7 @@ import io.stampede.jmeter.JMeterStop;
 import io.stampede.jmeter.VirtualUsersJvm;
 import io.stampede.cli.StampedeRoot;
 import io.stampede.remote.ControllerStop;
+import io.stampede.remote.PrivateFolder;
 import io.stampede.remote.ResultStreamFilter;
 import io.stampede.remote.RmiBind;
 import java.io.IOException;
@@ -17,7 +18,9 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -38,12 +41,16 @@ final class JMeterProcess implements AutoCloseable {
     private final List<String> jvm;
     private final Process process;
     private final Thread stopHook;
+    /** The controller's keystore password for JMeter's -q, kept until JMeter exits; null without one. */
+    private final PrivateFolder privateFiles;
 
-    private JMeterProcess(RunCommand.RunSetup setup, List<String> jvm, Process process, Thread stopHook) {
+    private JMeterProcess(RunCommand.RunSetup setup, List<String> jvm, Process process, Thread stopHook,
+                          PrivateFolder privateFiles) {
         this.setup = setup;
         this.jvm = jvm;
         this.process = process;
         this.stopHook = stopHook;
+        this.privateFiles = privateFiles;
     }
 
     /** A heap size written as for -Xmx (digits, then k, m or g, or none for bytes), in whole megabytes. */
@@ -74,6 +81,7 @@ final class JMeterProcess implements AutoCloseable {
             jvm.addAll(VirtualUsersJvm.options(setup.java()));
         }
         List<String> cmd;
+        PrivateFolder privateFiles = null;
         if (setup.engines() == null) {
             cmd = JMeterCommandLine.run(setup.jmeter(), setup.java(), jvm, setup.plan().path(), files.jtl(),
                     files.log(), InjectorMonitorStart.properties(props.values(), files.dir()));
@@ -83,15 +91,31 @@ final class JMeterProcess implements AutoCloseable {
             // the result listener the engines call back: advertised and listening on that address alone
             setup.engines().callbackAddress().ifPresent(a -> controllerJvm.addAll(List.of(
                     "-Djava.rmi.server.hostname=" + a, RmiBind.javaAgent(StampedeRoot.locate(), a))));
+            Map<String, String> controllerProps = new LinkedHashMap<>(props.values());
+            Path secrets = null;
+            if (setup.rmiKeystore() != null) {
+                controllerProps.putAll(setup.rmiKeystore().jmeterProperties());
+                privateFiles = PrivateFolder.create("stampede-run-");
+                secrets = privateFiles.writeProperties("rmi-ssl.properties", setup.rmiKeystore().secretProperties());
+            }
             cmd = new ArrayList<>(JMeterCommandLine.runRemote(setup.jmeter(), setup.java(), controllerJvm,
-                    setup.plan().path(), files.jtl(), files.log(), props.values(), setup.engines().jmeterList(),
-                    setup.remoteExit()));
+                    setup.plan().path(), files.jtl(), files.log(), controllerProps, setup.engines().jmeterList(),
+                    setup.remoteExit(), secrets));
         }
-        Process process = new ProcessBuilder(ownSession(cmd))
-                .directory(files.dir().toFile())
-                .redirectErrorStream(true)
-                .redirectOutput(files.console().toFile())
-                .start();
+        Process process;
+        try {
+            process = new ProcessBuilder(ownSession(cmd))
+                    .directory(files.dir().toFile())
+                    .redirectErrorStream(true)
+                    .redirectOutput(files.console().toFile())
+                    .start();
+        } catch (IOException e) {
+            if (privateFiles != null) {
+                privateFiles.close();
+            }
+            throw e;
+        }
+        PrivateFolder secretFiles = privateFiles;
         Thread hook = new Thread(() -> {
             interrupt.begin();
             out.println("stampede run: interrupted: stopping JMeter" + (setup.engines() != null ? " and the engines"
@@ -100,10 +124,13 @@ final class JMeterProcess implements AutoCloseable {
             // StopTestNow (as bin/stoptest.sh): JMeter ends its threads and closes the JTL whole; signals only if not.
             ControllerStop.stopEngines(process, files.console(), setup.engines() != null ? 20 : 10);
             JMeterStop.stop(process, 5);
+            if (secretFiles != null) {
+                secretFiles.close();
+            }
             interrupt.awaitReport();
         }, "stampede-run-stop");
         Runtime.getRuntime().addShutdownHook(hook);
-        return new JMeterProcess(setup, jvm, process, hook);
+        return new JMeterProcess(setup, jvm, process, hook, privateFiles);
     }
 
     /**
@@ -137,6 +164,9 @@ final class JMeterProcess implements AutoCloseable {
             Runtime.getRuntime().removeShutdownHook(stopHook);
         } catch (IllegalStateException shuttingDown) {
             // the hook is already running
+        }
+        if (privateFiles != null) {
+            privateFiles.close();
         }
     }
 

@@ -19,6 +19,8 @@ import io.stampede.remote.EngineClassFailures;
 import io.stampede.remote.RemoteEngine;
 import io.stampede.remote.InjectorCollector;
 import io.stampede.remote.RemoteEngines;
+import io.stampede.remote.PasswordFile;
+import io.stampede.remote.RmiKeystore;
 import io.stampede.results.LatencyWindows;
 import io.stampede.results.RunStatistics;
 import io.stampede.target.TargetServer;
@@ -113,6 +115,16 @@ public final class RunCommand implements Callable<Integer> {
                     + "port default 1099). Every engine runs the whole plan; their samples come back into one JTL. "
                     + "-J properties are sent to the engines (-G).")
     String remote;
+
+    @Option(names = "--rmi-keystore", paramLabel = "FILE",
+            description = "With --remote: RMI over TLS with this keystore, the engines' --ssl-keystore (from "
+                    + "`stampede server create-keystore DIR`).")
+    Path rmiKeystore;
+
+    @Option(names = "--rmi-password-file", paramLabel = "FILE",
+            description = "File (mode 0600) whose first line is the password of --rmi-keystore (default: changeit, as"
+                    + " JMeter's create-rmi-keystore). JMeter reads it from a private property file, not -J.")
+    Path rmiPasswordFile;
 
     @Option(names = "--remote-exit", description = "With --remote: the engines exit when the run ends (-X).")
     boolean remoteExit;
@@ -215,6 +227,7 @@ public final class RunCommand implements Callable<Integer> {
         if (remoteExit && engines == null) {
             throw new RunInputException("--remote-exit works with --remote only: add --remote host[:port],...");
         }
+        RmiKeystore rmiTls = rmiKeystore(engines);
         PlanFile planFile = PlanFile.read(plan);
         Map<String, String> given = new LinkedHashMap<>(properties);
         if (host != null) {
@@ -271,7 +284,31 @@ public final class RunCommand implements Callable<Integer> {
             console.println("stampede run: " + jvm.note());
         }
         console.println("stampede run: " + engineSwitch.line());
-        return new RunSetup(planFile, props, jmeter, jvm.runtime(), dir, builtIn, engines, remoteExit);
+        return new RunSetup(planFile, props, jmeter, jvm.runtime(), dir, builtIn, engines, remoteExit, rmiTls);
+    }
+
+    /** The controller's keystore for RMI over TLS, or null for plain RMI (or the user's own -J settings). */
+    private RmiKeystore rmiKeystore(RemoteEngines engines) {
+        if (rmiKeystore == null) {
+            if (rmiPasswordFile != null) {
+                throw new RunInputException("--rmi-password-file needs --rmi-keystore: give the keystore too");
+            }
+            return null;
+        }
+        if (engines == null) {
+            throw new RunInputException("--rmi-keystore works with --remote only: add --remote host[:port],...");
+        }
+        if (!Files.isRegularFile(rmiKeystore)) {
+            throw new RunInputException("--rmi-keystore " + rmiKeystore + " is not a file: give the engines' keystore"
+                    + " (`stampede server create-keystore DIR` makes one)");
+        }
+        if (properties.keySet().stream().anyMatch(k -> k.startsWith("server.rmi.ssl."))) {
+            throw new RunInputException("--rmi-keystore and -J server.rmi.ssl.* both given: keep --rmi-keystore and"
+                    + " --rmi-password-file");
+        }
+        String password = rmiPasswordFile == null ? "changeit"
+                : PasswordFile.read(rmiPasswordFile, "--rmi-password-file");
+        return new RmiKeystore(rmiKeystore.toAbsolutePath().normalize(), password);
     }
 
     /** The plan's virtual users, or 0 when it has none or their number cannot be read before the run. */
@@ -386,5 +423,5 @@ public final class RunCommand implements Callable<Integer> {
 
     /** Everything checked before anything is written or started. */
     record RunSetup(PlanFile plan, RunProperties properties, JMeterInstallation jmeter, JavaRuntime java, Path outDir,
-                    boolean useBuiltInTarget, RemoteEngines engines, boolean remoteExit) {}
+                    boolean useBuiltInTarget, RemoteEngines engines, boolean remoteExit, RmiKeystore rmiKeystore) {}
 }

@@ -99,7 +99,10 @@ final class RunReport {
         for (RemoteEngine e : engines.engines()) {
             Optional<long[]> delivery = InjectorCollector.delivery(files.dir(), e);
             line(delivery.map(d -> "  engine " + e + " samples: " + d[0] + " sent, " + d[1] + " dropped"
-                    + (d[1] > 0 ? " (queue full or the controller did not answer; see the engine's log)" : ""))
+                    + (d[2] > 0 ? ", " + d[2] + " unconfirmed" : "")
+                    + (d[1] > 0 ? " (queue full or the controller did not answer; see the engine's log)" : "")
+                    + (d[2] > 0 ? " (unconfirmed: calls the controller did not answer within 30 s; they are in the"
+                            + " JTL if it read them later)" : ""))
                     .orElse("  engine " + e + " samples: no count from its sender (dropped samples, if any, are"
                             + " only in the engine's log)"));
             Path file = InjectorCollector.file(files.dir(), e);

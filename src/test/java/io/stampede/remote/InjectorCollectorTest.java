@@ -130,9 +130,9 @@ class InjectorCollectorTest {
         try (InjectorCollector c = InjectorCollector.start("127.0.0.1", dir)) {
             assertEquals(400, post(c.url(), engine.toString(), InjectorCollector.DELIVERY_HEADER + "\n12,x\n"));
             assertTrue(InjectorCollector.delivery(dir, engine).isEmpty());
-            assertEquals(204, post(c.url(), engine.toString(), InjectorCollector.DELIVERY_HEADER + "\n1200,34\n"));
+            assertEquals(204, post(c.url(), engine.toString(), InjectorCollector.DELIVERY_HEADER + "\n1200,34,100\n"));
         }
-        assertEquals(List.of(1200L, 34L), java.util.Arrays.stream(InjectorCollector.delivery(dir, engine).orElseThrow())
+        assertEquals(List.of(1200L, 34L, 100L), java.util.Arrays.stream(InjectorCollector.delivery(dir, engine).orElseThrow())
                 .boxed().toList());
     }
 

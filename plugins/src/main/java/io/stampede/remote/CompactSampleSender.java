@@ -7,7 +7,9 @@ package io.stampede.remote;
 
 import java.io.ObjectStreamException;
 import java.io.Serializable;
+import java.net.SocketTimeoutException;
 import java.rmi.RemoteException;
+import java.rmi.UnmarshalException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -35,7 +37,8 @@ import org.slf4j.LoggerFactory;
  * </ul>
  * Nothing waits forever and nothing is lost unseen: a sampling thread waits for room in a full queue at most
  * {@value #QUEUE_WAIT_MS} (then its sample, and the next ones until there is room again, are counted as
- * dropped); a batch the controller did not take is sent once more, then counted as dropped; the end of the test
+ * dropped); a batch the controller did not take is sent once more, then counted as dropped, and one it took but did
+ * not answer in time is counted as unconfirmed (it may still be read, so it is not sent twice); the end of the test
  * waits for room and for the drain within {@value #DRAIN_SECONDS}. The counts go to the controller's summary
  * through its collector ({@link DeliveryReport}).
  * As JMeter's senders, it is built on the controller by SampleSenderFactory and shipped to each engine, so its
@@ -71,6 +74,8 @@ public final class CompactSampleSender extends AbstractSampleSender implements S
     private transient AtomicLong queueWaitNanos;
     private transient AtomicLong sent;
     private transient AtomicLong dropped;
+    /** Samples of calls the controller received but did not answer in time: in the JTL if it read them later. */
+    private transient AtomicLong unconfirmed;
     /** Set once a wait for room timed out: samples are dropped without waiting until the queue takes one again. */
     private transient volatile boolean shedding;
 
@@ -94,6 +99,7 @@ public final class CompactSampleSender extends AbstractSampleSender implements S
         queueWaitNanos = new AtomicLong();
         sent = new AtomicLong();
         dropped = new AtomicLong();
+        unconfirmed = new AtomicLong();
         sender = new Thread(this::sendUntilEnd, "stampede-sample-sender");
         sender.setDaemon(true);
         sender.start();
@@ -155,8 +161,9 @@ public final class CompactSampleSender extends AbstractSampleSender implements S
             log.info("Sampling threads waited for room in the sample queue {} times, {} ms in all; raise {}",
                     queueWaits.get(), TimeUnit.NANOSECONDS.toMillis(queueWaitNanos.get()), QUEUE_SIZE);
         }
-        log.info("Samples sent to the controller: {}, dropped: {}", sent.get(), dropped.get());
-        DeliveryReport.send(sent.get(), dropped.get());
+        log.info("Samples sent to the controller: {}, dropped: {}, unconfirmed: {}", sent.get(), dropped.get(),
+                unconfirmed.get());
+        DeliveryReport.send(sent.get(), dropped.get(), unconfirmed.get());
         endAtController(host, deadline);
     }
 
@@ -184,6 +191,11 @@ public final class CompactSampleSender extends AbstractSampleSender implements S
     /** Samples dropped so far: no room in the queue, a batch refused twice, or left when the drain time ran out. */
     long dropped() {
         return dropped.get();
+    }
+
+    /** Samples of calls the controller did not answer in time (RMI's response timeout): perhaps in the JTL. */
+    long unconfirmed() {
+        return unconfirmed.get();
     }
 
     /** The same event, its result swapped for one that serializes compactly (when this form can carry it). */
@@ -253,6 +265,14 @@ public final class CompactSampleSender extends AbstractSampleSender implements S
                 sent.addAndGet(batch.size());
                 return;
             } catch (Throwable e) { // whatever the call threw, this thread must go on emptying the queue
+                if (unanswered(e)) {
+                    // the whole call was written and the controller may read it later (a stopped controller does):
+                    // sent again, it could land twice; counted apart, since it is neither surely in nor out
+                    unconfirmed.addAndGet(batch.size());
+                    log.error("The controller did not answer a batch of {} samples in time: counted as unconfirmed"
+                            + " (in the JTL if the controller read it later), not sent again", batch.size(), e);
+                    return;
+                }
                 if (attempt == 2) {
                     dropped.addAndGet(batch.size());
                     log.error("{} samples were not delivered to the controller (sent twice): dropped and counted",
@@ -263,6 +283,22 @@ public final class CompactSampleSender extends AbstractSampleSender implements S
                 }
             }
         }
+    }
+
+    /**
+     * True when the call went out whole and only its answer is missing: RMI's response timeout while it read the
+     * return ({@code UnmarshalException} caused by a {@code SocketTimeoutException}).
+     */
+    static boolean unanswered(Throwable e) {
+        if (!(e instanceof UnmarshalException)) {
+            return false;
+        }
+        for (Throwable c = e.getCause(); c != null; c = c.getCause()) {
+            if (c instanceof SocketTimeoutException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The sender's settings, read from JMeter properties where the sender is configured. */

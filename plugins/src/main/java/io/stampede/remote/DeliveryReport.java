@@ -8,18 +8,18 @@ package io.stampede.remote;
 import io.stampede.injector.CollectorPush;
 
 /**
- * An engine's sample sender's counts at the end of a test (samples the controller took, samples dropped), sent
- * to the controller's collector beside the injector series, so that `stampede run --remote` states per engine
- * how many samples are missing from the JTL. An engine that `stampede server` did not start has no collector to
- * tell; its log holds the counts.
+ * An engine's sample sender's counts at the end of a test (samples the controller took, samples dropped, samples
+ * of calls it did not answer in time), sent to the controller's collector beside the injector series, so that
+ * `stampede run --remote` states per engine how many samples are missing from the JTL. An engine that
+ * `stampede server` did not start has no collector to tell; its log holds the counts.
  */
 final class DeliveryReport {
     /** The collector's header for these rows (io.stampede.remote.InjectorCollector on the controller). */
-    static final String HEADER = "samples_sent,samples_dropped";
+    static final String HEADER = "samples_sent,samples_dropped,samples_unconfirmed";
 
     private DeliveryReport() {}
 
-    static boolean send(long sent, long dropped) {
-        return CollectorPush.sendOnce(HEADER, sent + "," + dropped);
+    static boolean send(long sent, long dropped, long unconfirmed) {
+        return CollectorPush.sendOnce(HEADER, sent + "," + dropped + "," + unconfirmed);
     }
 }

@@ -6,6 +6,7 @@
 package io.stampede.remote;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -161,6 +162,47 @@ class CompactSampleSenderTest {
         assertTrue(engine.dropped() >= 2_000 - 10 - 5, "dropped: " + engine.dropped());
         assertEquals(2_000, engine.sent() + engine.dropped(), "every sample sent or counted");
         assertEquals(engine.sent(), controller.labels.size());
+    }
+
+    /**
+     * A call whose answer timed out (a stopped controller) went out whole: it may still be read, so it is neither sent
+     * again (it could land twice) nor counted as dropped, but as unconfirmed; a call refused outright is retried.
+     */
+    @Test
+    void aCallTheControllerDidNotAnswerIsUnconfirmedAndNotSentAgain() throws Exception {
+        JMeterUtils.setProperty(CompactSampleSender.BATCH_SIZE, "10");
+        JMeterUtils.setProperty(CompactSampleSender.LINGER_MS, "0");
+        List<String> received = Collections.synchronizedList(new java.util.ArrayList<>());
+        Controller stopped = new Controller(0) {
+            @Override
+            public void processBatch(List<SampleEvent> samples) {
+                samples.forEach(e -> received.add(((OutgoingResult) e.getResult()).source().getSampleLabel()));
+                CompactSampleSenderTest.<RuntimeException>sneak(new java.rmi.UnmarshalException(
+                        "Error unmarshaling return header", new java.net.SocketTimeoutException("Read timed out")));
+            }
+        };
+        CompactSampleSender engine = shipped(new CompactSampleSender(stopped));
+        for (int i = 0; i < 10; i++) {
+            SampleResult r = new SampleResult();
+            r.setSampleLabel("late" + i);
+            engine.sampleOccurred(new SampleEvent(r, "Users"));
+        }
+        engine.testEnded("engine-1");
+        assertEquals(10, received.size(), "each sample sent once (a batch or more), never again: " + received);
+        assertEquals(10, new HashSet<>(received).size(), "each sample sent once: " + received);
+        assertEquals(10, engine.unconfirmed());
+        assertEquals(0, engine.sent());
+        assertEquals(0, engine.dropped());
+        assertTrue(CompactSampleSender.unanswered(new java.rmi.UnmarshalException("x",
+                new java.net.SocketTimeoutException())));
+        assertFalse(CompactSampleSender.unanswered(new java.rmi.ConnectIOException("x",
+                new java.net.SocketTimeoutException())), "a connection never made carried nothing");
+        assertFalse(CompactSampleSender.unanswered(new java.rmi.UnmarshalException("filter status: REJECTED")));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T extends Throwable> void sneak(Throwable t) throws T {
+        throw (T) t;
     }
 
     @Test

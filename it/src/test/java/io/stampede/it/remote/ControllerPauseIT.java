@@ -26,8 +26,9 @@ import org.junit.jupiter.api.io.TempDir;
  * Issue 33, finding 7: a controller that stops answering (SIGSTOP, as a stalled or swapped-out machine) neither
  * hangs the engines nor loses samples unseen. The engine's sampling threads wait for room in its sender's queue
  * a bounded time, then drop and count; once the controller runs again the engine finishes its plan, and the
- * summary states, per engine, how many samples were sent and how many dropped, sent being exactly the engine's
- * rows in the JTL. The pause lasts {@code -Dstampede.it.pause.seconds} (default 12; the issue's figure is 120).
+ * summary states, per engine, how many samples were sent, dropped and unconfirmed (calls the controller did not
+ * answer within RMI's 30 s response timeout): the JTL holds the sent ones and at most the unconfirmed ones more.
+ * The pause lasts {@code -Dstampede.it.pause.seconds} (default 12; the issue's figure is 120).
  */
 class ControllerPauseIT {
 
@@ -72,14 +73,20 @@ class ControllerPauseIT {
                 String out = Files.readString(console);
                 assertEquals(0, run.exitValue(), out);
                 Matcher m = Pattern.compile("engine " + Pattern.quote(engine.address())
-                        + " samples: (\\d+) sent, (\\d+) dropped").matcher(out);
+                        + " samples: (\\d+) sent, (\\d+) dropped(?:, (\\d+) unconfirmed)?").matcher(out);
                 assertTrue(m.find(), "the summary counts the engine's samples:\n" + out);
                 long sent = Long.parseLong(m.group(1));
                 long dropped = Long.parseLong(m.group(2));
+                long unconfirmed = m.group(3) == null ? 0 : Long.parseLong(m.group(3));
                 assertTrue(dropped > 0, "samples were dropped while the controller was stopped:\n" + out);
-                Jtl jtl = Jtl.read(dir.resolve("run/results.jtl"));
-                assertEquals(sent, jtl.count(), "every sample the engine counts as sent is in the JTL");
-                System.out.printf("controller stopped %d s: engine sent %d, dropped %d%n", PAUSE_SECONDS, sent, dropped);
+                // a call the stopped controller did not answer within RMI's 30 s went out whole: it is in the JTL
+                // if the controller read it once running again, so the JTL holds sent plus some of those, no more
+                long inJtl = Jtl.read(dir.resolve("run/results.jtl")).count();
+                assertTrue(inJtl >= sent && inJtl <= sent + unconfirmed, "the JTL holds " + inJtl + " samples; the"
+                        + " engine sent " + sent + ", " + unconfirmed + " unconfirmed:\n" + out);
+                System.out.printf("controller stopped %d s in a %d s run: engine sent %d, dropped %d, unconfirmed %d;"
+                        + " %d in the JTL (%.0f samples/s taken)%n", PAUSE_SECONDS, duration, sent, dropped,
+                        unconfirmed, inJtl, (sent + dropped + unconfirmed) / (double) duration);
             } finally {
                 ProcessTrees.kill(run);
             }
