@@ -71,7 +71,7 @@ class CtrlCStopsEnginesIT {
                 for (ProcessHandle h : tree) {
                     h.onExit().get(40, TimeUnit.SECONDS);
                 }
-                assertTrue(Files.readString(console).contains("stopping the engines"), Files.readString(console));
+                assertTrue(Files.readString(console).contains("stopping JMeter and the engines"), Files.readString(console));
             } finally {
                 ProcessTrees.kill(run);
                 tree.forEach(ProcessHandle::destroyForcibly);
