@@ -192,7 +192,7 @@ set_logging() {
   done
 }
 requests() { curl -fs "$base_url/status" | awk 'NR == 3 {print $3}'; }
-ticks() { awk '{print $14 + $15}' "/proc/$1/stat" 2>/dev/null || echo 0; }
+ticks() { local v; v=$(awk '{print $14 + $15}' "/proc/$1/stat" 2>/dev/null || true); echo "${v:-0}"; }
 nginx_ticks() { local t=0 p; for p in $(pgrep -P "$nginx_pid"); do t=$((t + $(ticks "$p"))); done; echo "$t"; }
 busy_ticks() { awk '/^cpu /{print $2+$3+$4+$7+$8}' /proc/stat; }
 hz=$(getconf CLK_TCK)
@@ -208,7 +208,7 @@ load_ticks() { local t=0 p; for p in $(load_pids); do t=$((t + $(ticks "$p"))); 
 load_pids() {
   local p cmd
   for p in $(tree "$tool_pid"); do
-    cmd=$(tr '\0' ' ' < "/proc/$p/cmdline" 2>/dev/null) || continue
+    cmd=$(tr '\0' ' ' 2>/dev/null < "/proc/$p/cmdline") || continue
     case "$current" in
       stampede|jmeter) [[ $cmd == *ApacheJMeter.jar* ]] && echo "$p" ;;
       gatling) [[ $cmd == *java* && $cmd == *io.gatling.app* ]] && echo "$p" ;;
@@ -218,14 +218,26 @@ load_pids() {
     esac
   done
 }
-rss_kb() { local t=0 p; for p in $(load_pids); do t=$((t + $(awk '/^VmRSS:/{print $2}' "/proc/$p/status" 2>/dev/null || echo 0))); done; echo "$t"; }
+# A process that just ended (a zombie has no VmRSS line) counts 0.
+rss_kb() {
+  local t=0 p v
+  for p in $(load_pids); do v=$(awk '/^VmRSS:/ {print $2}' "/proc/$p/status" 2>/dev/null || true); t=$((t + ${v:-0})); done
+  echo "$t"
+}
 jvm_pid() { [[ $current =~ ^(stampede|jmeter|gatling)$ ]] && load_pids | head -1; }
-# Heap used after a full GC (KB) of a JVM, with the jcmd of the JVM's own Java.
+# Heap used after a full GC (KB) of a JVM, with the jcmd of the JVM's own Java; 0 when jcmd cannot attach (a JVM
+# that is ending, or an attach that times out on a loaded machine): the row then shows no heap.
 heap_kb() {
-  local pid=$1 jcmd
-  jcmd="$(dirname "$(readlink -f "/proc/$pid/exe")")/jcmd"
-  timeout 120 "$jcmd" "$pid" GC.run >/dev/null 2>&1 || { echo 0; return; }
-  timeout 60 "$jcmd" "$pid" GC.heap_info 2>/dev/null | awk '/used/ { for (i = 1; i < NF; i++) if ($i == "used") { v = $(i + 1); sub(/K.*/, "", v); print v; exit } }'
+  local pid=$1 jcmd used= attempt
+  jcmd="$(dirname "$(readlink -f "/proc/$pid/exe" 2>/dev/null || echo /usr/bin/java)")/jcmd"
+  for attempt in 1 2; do
+    if timeout 120 "$jcmd" "$pid" GC.run >> "$work/jcmd.log" 2>&1; then
+      used=$(timeout 60 "$jcmd" "$pid" GC.heap_info 2>> "$work/jcmd.log" |
+        awk '/used/ { for (i = 1; i < NF; i++) if ($i == "used") { v = $(i + 1); sub(/K.*/, "", v); print v; exit } }' || true)
+      [[ -n $used ]] && break
+    fi
+  done
+  echo "${used:-0}"
 }
 sleep_until() { local left=$(($1 * 1000 - $(date +%s%3N))); ((left <= 0)) || sleep "$((left / 1000)).$(printf '%03d' $((left % 1000)))"; }
 newest_java() {
@@ -455,7 +467,7 @@ run_one() {
           (bt - ct - nt) / hz / s, note, lcpu }')
   echo "$line" >> "$work/results"
   print_line $line
-  if [[ -n $keep ]]; then mkdir -p "$keep" && cp -r "$dir" "$keep/"; fi
+  if [[ -n $keep ]]; then mkdir -p "$keep" && cp -r "$dir" "$keep/" && cp "$work/jcmd.log" "$keep/" 2>/dev/null || true; fi
   rm -rf "$dir"
   sleep 3
 }
