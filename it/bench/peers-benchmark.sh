@@ -395,7 +395,13 @@ run_one() {
   if [[ $sc == 1 ]]; then
     win=${window:-35}; lead=$warmup; len=$((lead + win + 15))
   else
-    win=${window:-60}; rmp=${ramp:-$((n / 1000 > 10 ? n / 1000 : 10))}; lead=$((rmp + 10)); len=$((lead + win + 20))
+    win=${window:-60}; rmp=${ramp:-$((n / 1000 > 10 ? n / 1000 : 10))}
+    # Locust spawns at most 100 users a second per worker, as its warning asks (faster, workers miss heartbeats).
+    if [[ $tool == locust ]]; then
+      local slowest=$(( (n + 100 * $(nproc) - 1) / (100 * $(nproc)) ))
+      ((rmp >= slowest)) || rmp=$slowest
+    fi
+    lead=$((rmp + 10)); len=$((lead + win + 20))
     # Users start DELAY seconds after the tool is up, so its footprint without users can be read first (Tsung has
     # no such start: its footprint is read as its first requests arrive).
     delay=30

@@ -2,7 +2,8 @@
 #
 # The load shape of scenarios 2 and 3 in it/bench/peers-benchmark.sh: no user for DELAY seconds (the benchmark
 # reads the processes' footprint then), USERS users started over RAMP seconds, then held until DURATION seconds
-# after the first one.
+# after the first one. The benchmark gives Locust a RAMP of at least USERS / (100 x workers): faster, Locust warns
+# that a worker spawning over 100 users a second misses its heartbeats, and the master then stops the test.
 import os
 
 from locust import LoadTestShape
