@@ -174,11 +174,11 @@ public final class Engine {
         return responseDeadlines;
     }
 
-    void connectionOpened() {
+    public void connectionOpened() {
         open.incrementAndGet();
     }
 
-    void connectionClosed() {
+    public void connectionClosed() {
         open.decrementAndGet();
     }
 
@@ -234,7 +234,7 @@ public final class Engine {
      * host name, one that accepts any certificate. One context per kind keeps one session cache, so later
      * connections to a server resume its TLS session.
      */
-    SslContext sslContext(boolean trustAll) {
+    public SslContext sslContext(boolean trustAll) {
         return tlsContexts.get(trustAll);
     }
 
@@ -270,7 +270,7 @@ public final class Engine {
      * null. On epoll the local port is then chosen at connect time (IP_BIND_ADDRESS_NO_PORT), so each source address
      * can reach every destination through the whole port range instead of one shared bind-time range.
      */
-    Bootstrap newBootstrap(ChannelHandler handler, int connectTimeoutMillis, InetSocketAddress local,
+    public Bootstrap newBootstrap(ChannelHandler handler, int connectTimeoutMillis, InetSocketAddress local,
                            EventLoop loop) {
         Bootstrap b = bootstrap.clone(loop)
                 .handler(handler)
