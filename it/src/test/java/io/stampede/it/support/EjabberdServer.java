@@ -52,11 +52,12 @@ public final class EjabberdServer implements AutoCloseable {
      * What to start.
      *
      * @param users users user1..userN, password {@link EjabberdUsers#password(int)}
-     * @param rosterSize contacts per user (the next users, subscription both)
+     * @param rosterSize contacts per user that are users of the test (the next users, subscription both)
+     * @param rosterGhosts further contacts per user that never log in (a roster of which only a share is online)
      * @param starttlsRequired whether the server refuses to authenticate before STARTTLS
      * @param maxStanzaSize bytes; a larger stanza is a policy-violation stream error
      */
-    public record Options(int users, int rosterSize, boolean starttlsRequired, int maxStanzaSize) {
+    public record Options(int users, int rosterSize, int rosterGhosts, boolean starttlsRequired, int maxStanzaSize) {
         public Options {
             if (users < 1) {
                 throw new IllegalArgumentException("users must be at least 1, got " + users);
@@ -67,7 +68,7 @@ public final class EjabberdServer implements AutoCloseable {
         }
 
         public static Options of(int users, int rosterSize) {
-            return new Options(users, rosterSize, true, 65536);
+            return new Options(users, rosterSize, 0, true, 65536);
         }
     }
 
@@ -84,7 +85,7 @@ public final class EjabberdServer implements AutoCloseable {
                     Files.readString(cert.certificate()) + Files.readString(cert.key()));
             Files.writeString(dir.resolve("inetrc"), "");
             EjabberdUsers.provision(dir.resolve("ejabberd.db"), Path.of(SCHEMA), options.users(),
-                    options.rosterSize(), DOMAIN);
+                    options.rosterSize(), options.rosterGhosts(), DOMAIN);
             IllegalStateException last = null;
             for (int attempt = 0; attempt < START_ATTEMPTS; attempt++) {
                 int c2s = FreePort.loopback();

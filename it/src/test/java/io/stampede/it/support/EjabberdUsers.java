@@ -27,9 +27,10 @@ public final class EjabberdUsers {
 
     /**
      * Creates {@code db} with ejabberd's schema, users user1..user{@code users} (plain passwords, so the server offers
-     * both PLAIN and SCRAM-SHA-1) and for each the next {@code rosterSize} users as contacts, subscription both.
+     * both PLAIN and SCRAM-SHA-1) and for each the next {@code rosterSize} users as contacts, subscription both, plus
+     * {@code ghosts} contacts that are no user (they never come online: a roster of which only a share is online).
      */
-    public static void provision(Path db, Path schema, int users, int rosterSize, String domain)
+    public static void provision(Path db, Path schema, int users, int rosterSize, int ghosts, String domain)
             throws IOException, InterruptedException {
         String sql = Files.readString(schema) + "\n"
                 + "PRAGMA journal_mode = OFF;\nPRAGMA synchronous = OFF;\n" // a file made once, before the node starts
@@ -41,6 +42,11 @@ public final class EjabberdUsers {
                 + "INSERT INTO rosterusers(username, jid, nick, subscription, ask, askmessage, server, subscribe, type)\n"
                 + " SELECT 'user' || i, 'user' || (((i - 1 + j) % " + users + ") + 1) || '@" + domain + "',"
                 + " '', 'B', 'N', '', 'N', '', 'item' FROM n, k WHERE " + rosterSize + " > 0;\n"
+                + "WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < " + users + "),\n"
+                + " k(j) AS (SELECT 1 UNION ALL SELECT j + 1 FROM k WHERE j < " + ghosts + ")\n"
+                + "INSERT INTO rosterusers(username, jid, nick, subscription, ask, askmessage, server, subscribe, type)\n"
+                + " SELECT 'user' || i, 'ghost' || i || '-' || j || '@" + domain + "',"
+                + " '', 'B', 'N', '', 'N', '', 'item' FROM n, k WHERE " + ghosts + " > 0;\n"
                 + "COMMIT;\n";
         Path script = db.resolveSibling("provision.sql");
         Files.writeString(script, sql);

@@ -59,6 +59,7 @@ public final class XmppSession implements StanzaParser.Sink {
     private volatile String jid;
     private volatile XmppException failure;
     private long dropped;
+    private volatile int inboxSize;
     /** The server asked for the legacy session establishment (RFC 3921) without marking it optional. */
     private boolean needsSession;
 
@@ -101,7 +102,7 @@ public final class XmppSession implements StanzaParser.Sink {
         return failure == null && login.isDone() && !login.isCompletedExceptionally() && !closed.isDone();
     }
 
-    /** Stanzas dropped from the inbox because nobody waited for them. */
+    /** Stanzas nobody waited for and the inbox did not keep (over its limit, or not of a kind it keeps). */
     public long inboxDropped() {
         return dropped;
     }
@@ -130,6 +131,22 @@ public final class XmppSession implements StanzaParser.Sink {
             }
         });
         return f;
+    }
+
+    /** The first kept stanza matching {@code matcher}, or null at once when none is kept. */
+    public CompletableFuture<Received> poll(Predicate<XmlElement> matcher) {
+        CompletableFuture<Received> f = new CompletableFuture<>();
+        loop.execute(() -> {
+            if (!fromInbox(matcher, f)) {
+                f.complete(null);
+            }
+        });
+        return f;
+    }
+
+    /** Stanzas kept for later waits. */
+    public int inboxSize() {
+        return inboxSize;
     }
 
     /**
@@ -426,7 +443,7 @@ public final class XmppSession implements StanzaParser.Sink {
     }
 
     private void keep(Received r) {
-        if (settings.inboxLimit() <= 0) {
+        if (settings.inboxLimit() <= 0 || !settings.keeps(r.stanza().name())) {
             dropped++;
             return;
         }
@@ -438,6 +455,7 @@ public final class XmppSession implements StanzaParser.Sink {
             dropped++;
         }
         inbox.addLast(r);
+        inboxSize = inbox.size();
     }
 
     private boolean fromInbox(Predicate<XmlElement> matcher, CompletableFuture<Received> f) {
@@ -448,6 +466,7 @@ public final class XmppSession implements StanzaParser.Sink {
             Received r = it.next();
             if (matcher.test(r.stanza())) {
                 it.remove();
+                inboxSize = inbox.size();
                 if (inbox.isEmpty()) {
                     inbox = null;
                 }

@@ -19,10 +19,11 @@ package io.stampede.engine.xmpp;
  * @param trustAll accept any server certificate (test rigs with self-signed certificates)
  * @param connectTimeoutMillis TCP connect timeout
  * @param inboxLimit stanzas kept for later waits; older ones are dropped and counted beyond it
+ * @param inboxKeep the names of the stanzas the inbox keeps ("message", "presence", "iq"); empty keeps all
  */
 public record XmppSettings(String host, int port, String domain, String user, String password, String resource,
                            StartTls startTls, SaslMechanism mechanism, boolean trustAll, int connectTimeoutMillis,
-                           int inboxLimit) {
+                           int inboxLimit, java.util.Set<String> inboxKeep) {
 
     /** When the session switches to TLS. */
     public enum StartTls {
@@ -49,9 +50,15 @@ public record XmppSettings(String host, int port, String domain, String user, St
         if (domain == null || domain.isBlank()) {
             throw new IllegalArgumentException("XMPP domain is empty: set the server's domain");
         }
+        inboxKeep = java.util.Set.copyOf(inboxKeep);
         if (user == null || user.isBlank()) {
             throw new IllegalArgumentException("XMPP user is empty: set the user name (the JID's local part)");
         }
+    }
+
+    /** Whether the inbox keeps a stanza of this name for later waits. */
+    public boolean keeps(String stanzaName) {
+        return inboxKeep.isEmpty() || inboxKeep.contains(stanzaName);
     }
 
     /** The bare JID this session logs in as. */
