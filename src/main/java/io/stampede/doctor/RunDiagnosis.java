@@ -80,6 +80,7 @@ public record RunDiagnosis(List<String> lines, boolean injectorSuspected) {
         RunDiagnosis connections = ofConnections(errors, samples, timeWait, budget, serverLog);
         List<String> lines = new ArrayList<>(connections.lines());
         lines.addAll(http2.lines(samples));
+        lines.addAll(XmppOutcome.lines(errors, samples));
         return new RunDiagnosis(lines, connections.injectorSuspected());
     }
 

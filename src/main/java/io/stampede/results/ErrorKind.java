@@ -26,6 +26,10 @@ public enum ErrorKind {
     HTTP2_GOAWAY("HTTP/2 GOAWAY: stream not processed", false),
     HTTP2_PROTOCOL_ERROR("HTTP/2 protocol error", false),
     HTTP2_PING_TIMEOUT("HTTP/2 connection dead: PING unanswered (stampede.h2.ping_ms)", false),
+    XMPP_STREAM_ERROR("XMPP stream error (the session ended: a stream error, or the stream closed)", false),
+    XMPP_SASL_FAILURE("XMPP SASL failure (login refused)", false),
+    XMPP_STANZA_ERROR("XMPP stanza error (an error reply)", false),
+    XMPP_TIMEOUT("XMPP timeout (no login, IQ result or awaited stanza in time)", false),
     HTTP_4XX("HTTP 4xx", false),
     HTTP_5XX("HTTP 5xx", false),
     ASSERTION("assertion failed", false),
@@ -69,6 +73,19 @@ public enum ErrorKind {
         }
         if (text.contains("pooltimeoutexception")) {
             return POOL_FULL;
+        }
+        // XMPP's kinds by their exception (engine.xmpp): their messages quote conditions and server texts.
+        if (text.contains("xmppstreamexception")) {
+            return XMPP_STREAM_ERROR;
+        }
+        if (text.contains("saslfailureexception")) {
+            return XMPP_SASL_FAILURE;
+        }
+        if (text.contains("stanzaerrorexception")) {
+            return XMPP_STANZA_ERROR;
+        }
+        if (text.contains("xmpptimeoutexception")) {
+            return XMPP_TIMEOUT;
         }
         if (text.contains("connecttimeout") || text.contains("connect timed out")) {
             return CONNECT_TIMEOUT;

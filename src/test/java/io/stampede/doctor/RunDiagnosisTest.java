@@ -161,4 +161,15 @@ class RunDiagnosisTest {
                 + " ports (TIME_WAIT was not sampled), so the server or the network closed these connections",
                 unsampled.lines().get(0));
     }
+
+    @Test
+    void namesEachXmppKindWithWhatItMeans() {
+        RunDiagnosis d = RunDiagnosis.of(Map.of(ErrorKind.XMPP_SASL_FAILURE, 3L, ErrorKind.XMPP_TIMEOUT, 1L), 100,
+                Optional.empty(), Optional.empty());
+        assertEquals(2, d.lines().size(), d.lines().toString());
+        assertTrue(d.lines().get(0).startsWith("xmpp: 3 of 100 samples failed with \"XMPP SASL failure"),
+                d.lines().toString());
+        assertTrue(d.lines().get(1).contains("server that stopped answering"), d.lines().toString());
+        assertFalse(d.injectorSuspected());
+    }
 }

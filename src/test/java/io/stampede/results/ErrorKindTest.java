@@ -73,6 +73,22 @@ class ErrorKindTest {
     }
 
     @Test
+    void xmppKindsByTheirExceptionWhateverTheirMessageQuotes() {
+        assertEquals(ErrorKind.XMPP_STREAM_ERROR,
+                ErrorKind.of("Non HTTP response code: io.stampede.engine.xmpp.XmppStreamException",
+                        "Non HTTP response message: stream error: closed (the server closed the connection, reset)"));
+        assertEquals(ErrorKind.XMPP_SASL_FAILURE,
+                ErrorKind.of("Non HTTP response code: io.stampede.engine.xmpp.SaslFailureException",
+                        "Non HTTP response message: SASL failure: not-authorized (Invalid username or password)"));
+        assertEquals(ErrorKind.XMPP_STANZA_ERROR,
+                ErrorKind.of("Non HTTP response code: io.stampede.engine.xmpp.StanzaErrorException",
+                        "Non HTTP response message: stanza error: service-unavailable (IQ get, type cancel)"));
+        assertEquals(ErrorKind.XMPP_TIMEOUT,
+                ErrorKind.of("Non HTTP response code: io.stampede.engine.xmpp.XmppTimeoutException",
+                        "Non HTTP response message: timeout: IQ st1 result (nothing within 2000 ms)"));
+    }
+
+    @Test
     void httpStatusesAndAssertions() {
         assertEquals(ErrorKind.HTTP_5XX, ErrorKind.of("500", "Internal Server Error"));
         assertEquals(ErrorKind.HTTP_4XX, ErrorKind.of("404", "Not Found"));

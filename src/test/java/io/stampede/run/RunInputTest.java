@@ -75,9 +75,12 @@ class RunInputTest {
                 PlanFile plan = PlanFile.read(p);
                 // The virtual-user plan counts users and a hold time (its thread group's own settings), not threads
                 // and a duration; every other plan reads the five properties the table of docs/plans.md lists.
+                // The XMPP plan counts users and their login rate, message interval and turns.
                 boolean virtualUsers = plan.text().contains("VirtualUserThreadGroup");
+                boolean xmpp = plan.text().contains("io.stampede.xmpp.");
                 String[] props = virtualUsers
                         ? new String[] {"host", "port", "users", "hold", "rampup"}
+                        : xmpp ? new String[] {"host", "port", "users", "login_rate", "message_interval_s", "turns"}
                         : new String[] {"host", "port", "threads", "duration", "rampup"};
                 for (String prop : props) {
                     assertTrue(plan.readsProperty(prop), p + " must read -J" + prop);

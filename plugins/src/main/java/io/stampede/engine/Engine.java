@@ -24,6 +24,7 @@ import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
+import io.netty.handler.ssl.OpenSsl;
 import io.netty.handler.ssl.SslProvider;
 import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
 import io.netty.util.ResourceLeakDetector;
@@ -62,7 +63,10 @@ public final class Engine {
     private final boolean epoll;
     /** Connections established and not yet closed, over all samplers of the JVM (reported to the JTL). */
     private final AtomicInteger open = new AtomicInteger();
-    private final LazyTlsContexts tlsContexts = new LazyTlsContexts(Engine::newSslContext);
+    private final LazyTlsContexts tlsContexts = new LazyTlsContexts(t -> newSslContext(t, SslProvider.JDK));
+    /** Without ALPN, on BoringSSL where it loads: TLS for protocols other than HTTP (XMPP's STARTTLS). */
+    private final LazyTlsContexts nativeTlsContexts = new LazyTlsContexts(t -> newSslContext(t,
+            OpenSsl.isAvailable() ? SslProvider.OPENSSL : SslProvider.JDK));
     /** The TLS contexts of HTTP/2 connections (ALPN h2,http/1.1). */
     final AlpnContexts alpn = new AlpnContexts();
     /** The connections users share per target (stampede.connection_sharing=engine), keyed "host:port[/tls]". */
@@ -174,11 +178,11 @@ public final class Engine {
         return responseDeadlines;
     }
 
-    void connectionOpened() {
+    public void connectionOpened() {
         open.incrementAndGet();
     }
 
-    void connectionClosed() {
+    public void connectionClosed() {
         open.decrementAndGet();
     }
 
@@ -234,13 +238,21 @@ public final class Engine {
      * host name, one that accepts any certificate. One context per kind keeps one session cache, so later
      * connections to a server resume its TLS session.
      */
-    SslContext sslContext(boolean trustAll) {
+    public SslContext sslContext(boolean trustAll) {
         return tlsContexts.get(trustAll);
     }
 
-    private static SslContext newSslContext(boolean trustAll) {
+    /**
+     * The client SSL context on BoringSSL where it loads, else the JDK's: a handshake costs no JIT warm-up and the
+     * engine's state per connection lives outside the heap, which matters to thousands of mostly idle sessions.
+     */
+    public SslContext nativeSslContext(boolean trustAll) {
+        return nativeTlsContexts.get(trustAll);
+    }
+
+    private static SslContext newSslContext(boolean trustAll, SslProvider provider) {
         try {
-            SslContextBuilder b = SslContextBuilder.forClient().sslProvider(SslProvider.JDK);
+            SslContextBuilder b = SslContextBuilder.forClient().sslProvider(provider);
             if (trustAll) {
                 b.trustManager(InsecureTrustManagerFactory.INSTANCE).endpointIdentificationAlgorithm(null);
             } else {
@@ -270,7 +282,7 @@ public final class Engine {
      * null. On epoll the local port is then chosen at connect time (IP_BIND_ADDRESS_NO_PORT), so each source address
      * can reach every destination through the whole port range instead of one shared bind-time range.
      */
-    Bootstrap newBootstrap(ChannelHandler handler, int connectTimeoutMillis, InetSocketAddress local,
+    public Bootstrap newBootstrap(ChannelHandler handler, int connectTimeoutMillis, InetSocketAddress local,
                            EventLoop loop) {
         Bootstrap b = bootstrap.clone(loop)
                 .handler(handler)

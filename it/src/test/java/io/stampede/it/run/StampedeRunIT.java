@@ -30,7 +30,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 /** `./stampede run` end to end: every shipped plan, against the built-in target and against real nginx. */
 class StampedeRunIT {
 
-    private static final Path ROOT = Path.of(System.getProperty("stampede.root", "..")).toAbsolutePath().normalize();
+    static final Path ROOT = Path.of(System.getProperty("stampede.root", "..")).toAbsolutePath().normalize();
     private static final Pattern SAMPLES = Pattern.compile("samples\\s+([\\d,]+) in [\\d.]+ s = ([\\d,]+) req/s");
     private static final Pattern PEAK = Pattern.compile("peak\\s+([\\d,]+) active threads, ([\\d,]+) open connections");
     private static final Pattern LATENCY = Pattern.compile("p50 (\\d+) ms\\s+p95 (\\d+) ms\\s+p99 (\\d+) ms\\s+max (\\d+) ms");

@@ -1,0 +1,68 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in
+ * compliance with the License. You may obtain a copy of the License at
+ * https://www.apache.org/licenses/LICENSE-2.0
+ */
+package io.stampede.it.run;
+
+import static org.junit.jupiter.api.Assertions.assertAll;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.stampede.it.support.EjabberdServer;
+import io.stampede.it.support.Jtl;
+import io.stampede.it.support.JtlRow;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The shipped plans/xmpp-online-users.jmx through {@code stampede run} against ejabberd, the field report's shape
+ * shortened: 200 users in 4 threads of 50 sessions log in at 100/s, fetch their roster, send their initial presence,
+ * then 3 turns 2 s apart each send a message to another online user (and change presence every second turn) and
+ * take what they received; a last turn takes the rest and logs out. Every message sent is received, counted on both
+ * sides, with no error.
+ */
+class XmppOnlineUsersPlanIT {
+    private static final int USERS = 200;
+    private static final int TURNS = 3;
+
+    @Test
+    void everyUserLogsInAndEveryMessageSentIsReceived(@TempDir Path tmp) throws Exception {
+        try (EjabberdServer ejabberd = EjabberdServer.start(new EjabberdServer.Options(USERS, 5, 20, false, 65536))) {
+            Path out = tmp.resolve("out");
+            StampedeRunIT.Result r = StampedeRunIT.stampede(List.of("run",
+                    StampedeRunIT.ROOT.resolve("plans/xmpp-online-users.jmx").toString(), "--out", out.toString(),
+                    "--host", "127.0.0.1", "--port", Integer.toString(ejabberd.port()),
+                    "-J", "domain=" + EjabberdServer.DOMAIN, "-J", "users=" + USERS, "-J", "sessions_per_thread=50",
+                    "-J", "login_rate=100", "-J", "message_interval_s=2", "-J", "turns=" + TURNS,
+                    "-J", "presence_every=2", "-J", "login_timeout_ms=60000"), 240);
+            assertEquals(0, r.exit(), r.describe());
+            Jtl jtl = Jtl.read(out.resolve("results.jtl"));
+            String failures = jtl.rows().stream().filter(row -> !row.success()).limit(5).map(JtlRow::toString)
+                    .collect(Collectors.joining("\n"));
+            long sent = jtl.count("message");
+            long received = jtl.count("message received");
+            System.out.printf("XmppOnlineUsersPlanIT: %d samples, %d logins, %d messages sent, %d received, "
+                    + "delivery p50 %d ms%n", jtl.count(), jtl.count("login"), sent, received,
+                    median(jtl.label("message received")));
+            assertAll(
+                    () -> assertEquals(0, jtl.errors(), failures + "\n" + ejabberd.log()),
+                    () -> assertTrue(r.stdout().contains("errors     0 (0.000%)"), r.stdout()),
+                    () -> assertEquals(USERS, jtl.count("login")),
+                    () -> assertEquals(USERS, jtl.count("roster")),
+                    () -> assertEquals(USERS, jtl.count("initial presence")),
+                    () -> assertEquals(USERS * TURNS, sent, "each user sent one message a turn"),
+                    () -> assertEquals(sent, received, "every message sent was received by its addressee"),
+                    () -> assertEquals(USERS * 2, jtl.count("presence change"), "turns 2 and 4"),
+                    () -> assertEquals(USERS, jtl.count("logout")));
+        }
+    }
+
+    private static long median(Jtl jtl) {
+        List<Long> times = jtl.rows().stream().map(JtlRow::elapsed).sorted().toList();
+        return times.isEmpty() ? 0 : times.get(times.size() / 2);
+    }
+}

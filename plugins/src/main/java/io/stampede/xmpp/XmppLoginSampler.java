@@ -1,0 +1,153 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in
+ * compliance with the License. You may obtain a copy of the License at
+ * https://www.apache.org/licenses/LICENSE-2.0
+ */
+package io.stampede.xmpp;
+
+import io.stampede.engine.xmpp.LoginTimes;
+import io.stampede.engine.xmpp.XmppSession;
+import io.stampede.engine.xmpp.XmppSettings;
+import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.threads.JMeterContextService;
+import org.apache.jmeter.threads.JMeterVariables;
+
+import java.io.IOException;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * XMPP Connect + Login: takes the thread's next session (with several sessions per thread, the next one whose turn
+ * has come, every pacing interval each) and makes it current; logs it in when it is not (a new session, or one the
+ * server closed): one sample with the time of each step (connect, TLS, SASL, bind). A session already logged in
+ * records no sample. Sets {@code stampede_xmpp_turn} (1 at a session's first turn), {@code stampede_xmpp_jid}.
+ */
+public class XmppLoginSampler extends XmppSampler {
+    private static final long serialVersionUID = 1L;
+
+    public static final String HOST = "xmpp.host";
+    public static final String PORT = "xmpp.port";
+    public static final String DOMAIN = "xmpp.domain";
+    public static final String USER = "xmpp.user";
+    public static final String PASSWORD = "xmpp.password";
+    public static final String RESOURCE = "xmpp.resource";
+    public static final String STARTTLS = "xmpp.starttls";
+    public static final String MECHANISM = "xmpp.sasl";
+    public static final String TRUST_ALL = "xmpp.tls.trust_all";
+    public static final String CONNECT_TIMEOUT = "xmpp.connect_timeout_ms";
+    public static final String LOGIN_TIMEOUT = "xmpp.login_timeout_ms";
+    public static final String INBOX = "xmpp.inbox_limit";
+    public static final String INBOX_KEEP = "xmpp.inbox_keep";
+    public static final String SESSIONS = "xmpp.sessions_per_thread";
+    public static final String PACING = "xmpp.pacing_ms";
+    public static final String RAMP = "xmpp.ramp_ms";
+    /** In user and password: the session's number over the test, 1-based (see {@link #sessionNumber}). */
+    public static final String N = "{n}";
+
+    @Override
+    SampleResult run(SampleResult res, long startNanos) throws IOException {
+        int count = intProperty(SESSIONS, 1, 1, 100_000);
+        int pacing = intProperty(PACING, 0, 0, Integer.MAX_VALUE);
+        int ramp = intProperty(RAMP, pacing, 0, Integer.MAX_VALUE);
+        ThreadSessions t = ThreadSessions.ofCurrentThread(count, TimeUnit.MILLISECONDS.toNanos(pacing),
+                TimeUnit.MILLISECONDS.toNanos(ramp));
+        int index = t.nextTurn();
+        JMeterVariables vars = JMeterContextService.getContext().getVariables();
+        vars.put("stampede_xmpp_turn", Integer.toString(t.turn()));
+        XmppSession s = t.current();
+        if (s != null && s.isReady()) {
+            vars.put("stampede_xmpp_jid", s.jid());
+            vars.put("stampede_xmpp_inbox", Integer.toString(s.inboxSize()));
+            return null;
+        }
+        int n = sessionNumber(JMeterContextService.getContext().getThreadNum(), t.size(), index);
+        XmppSettings settings = settings(n);
+        long start = System.nanoTime();
+        s = XmppSession.open(settings);
+        t.replaceCurrent(s);
+        vars.put("stampede_xmpp_turn", "1");
+        LoginTimes times;
+        try {
+            times = await(s.login(), null, intProperty(LOGIN_TIMEOUT, 10_000, 1, Integer.MAX_VALUE),
+                    "login of " + settings.bareJid());
+        } catch (IOException e) {
+            s.abort(); // a login given up must not finish later behind the next one's back
+            throw e;
+        }
+        vars.put("stampede_xmpp_jid", times.jid());
+        vars.put("stampede_xmpp_inbox", "0");
+        times(res, start, times.boundNanos());
+        long tlsEnd = times.tlsNanos() == 0 ? times.connectedNanos() : times.tlsNanos();
+        res.setConnectTime(Math.max(1, (tlsEnd - start + 999_999) / 1_000_000));
+        res.setLatency(res.getTime());
+        ok(res, "logged in as " + times.jid(), steps(times));
+        res.setSamplerData(settings.bareJid() + " via " + settings.host() + ':' + settings.port());
+        return res;
+    }
+
+    /** The session's number over the test: threads take consecutive blocks of their sessions' count. */
+    static int sessionNumber(int threadNum, int sessionsPerThread, int index) {
+        return threadNum * sessionsPerThread + index + 1;
+    }
+
+    /** Each step's time in milliseconds, as the response data. */
+    static String steps(LoginTimes t) {
+        long tls = t.tlsNanos() == 0 ? 0 : t.tlsNanos() - t.connectedNanos();
+        long saslStart = t.tlsNanos() == 0 ? t.connectedNanos() : t.tlsNanos();
+        return String.format(Locale.ROOT, "connect %.3f ms%ntls %.3f ms%nsasl %.3f ms (%s)%nbind %.3f ms%njid %s%n",
+                ms(t.connectedNanos() - t.startNanos()), ms(tls), ms(t.saslNanos() - saslStart), t.mechanism(),
+                ms(t.boundNanos() - t.saslNanos()), t.jid());
+    }
+
+    private static double ms(long nanos) {
+        return nanos / 1e6;
+    }
+
+    XmppSettings settings(int n) {
+        String host = getPropertyAsString(HOST).trim();
+        if (host.isEmpty()) {
+            throw new IllegalArgumentException(HOST + " is empty; enter the XMPP server's host name or address");
+        }
+        String domain = getPropertyAsString(DOMAIN).trim();
+        String number = Integer.toString(n);
+        return new XmppSettings(host, intProperty(PORT, 5222, 1, 65535), domain.isEmpty() ? host : domain,
+                getPropertyAsString(USER).trim().replace(N, number), getPropertyAsString(PASSWORD).replace(N, number),
+                getPropertyAsString(RESOURCE, "stampede").trim().replace(N, number),
+                enumProperty(STARTTLS, XmppSettings.StartTls.class, XmppSettings.StartTls.IF_OFFERED),
+                enumProperty(MECHANISM, XmppSettings.SaslMechanism.class, XmppSettings.SaslMechanism.AUTO),
+                getPropertyAsBoolean(TRUST_ALL, false), intProperty(CONNECT_TIMEOUT, 10_000, 1, Integer.MAX_VALUE),
+                intProperty(INBOX, 100, 0, 100_000), inboxKeep());
+    }
+
+    private java.util.Set<String> inboxKeep() {
+        String text = getPropertyAsString(INBOX_KEEP).trim();
+        java.util.Set<String> names = new java.util.HashSet<>();
+        if (text.isEmpty() || text.equals("all")) {
+            return names;
+        }
+        for (String name : text.split("[,\\s]+")) {
+            if (!name.equals("message") && !name.equals("presence") && !name.equals("iq")) {
+                throw new IllegalArgumentException(INBOX_KEEP + " lists stanza names (message, presence, iq) or "
+                        + "'all', got '" + name + "'");
+            }
+            names.add(name);
+        }
+        return names;
+    }
+
+    private <E extends Enum<E>> E enumProperty(String name, Class<E> type, E dflt) {
+        String text = getPropertyAsString(name).trim();
+        if (text.isEmpty()) {
+            return dflt;
+        }
+        try {
+            return Enum.valueOf(type, text.toUpperCase(Locale.ROOT).replace('-', '_'));
+        } catch (IllegalArgumentException e) {
+            StringBuilder allowed = new StringBuilder();
+            for (E c : type.getEnumConstants()) {
+                allowed.append(allowed.length() == 0 ? "" : ", ").append(c.name().toLowerCase(Locale.ROOT));
+            }
+            throw new IllegalArgumentException(name + " must be one of " + allowed + ", got '" + text + "'");
+        }
+    }
+}

@@ -1,0 +1,85 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in
+ * compliance with the License. You may obtain a copy of the License at
+ * https://www.apache.org/licenses/LICENSE-2.0
+ */
+package io.stampede.xmpp;
+
+import io.stampede.engine.xmpp.Received;
+import io.stampede.engine.xmpp.XmlElement;
+import io.stampede.engine.xmpp.XmppSession;
+import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.threads.JMeterContextService;
+
+import java.io.IOException;
+import java.util.function.Predicate;
+
+/**
+ * XMPP Wait: the first stanza matching a condition (its name, the sender, a text it contains), from those the session
+ * received and kept or the next to arrive, within a timeout. For a message that carries its sender's send time, the
+ * sample runs from that time to the message's arrival: delivery, end to end; else from the wait's start. With timeout
+ * 0 it only looks at what already arrived and records nothing when nothing matches. Sets
+ * {@code stampede_xmpp_inbox}, the stanzas still kept, so a While Controller can take them all.
+ */
+public class XmppWaitSampler extends XmppSampler {
+    private static final long serialVersionUID = 1L;
+
+    public static final String STANZA = "xmpp.wait.stanza";
+    public static final String FROM = "xmpp.wait.from";
+    public static final String CONTAINS = "xmpp.wait.contains";
+    public static final String TIMEOUT = "xmpp.wait.timeout_ms";
+
+    @Override
+    SampleResult run(SampleResult res, long startNanos) throws IOException {
+        XmppSession s = currentSession();
+        int timeout = intProperty(TIMEOUT, 10_000, 0, Integer.MAX_VALUE);
+        Predicate<XmlElement> matcher = matcher(getPropertyAsString(STANZA, "message").trim(),
+                getPropertyAsString(FROM).trim(), getPropertyAsString(CONTAINS));
+        Received r;
+        try {
+            r = timeout == 0 ? await(s.poll(matcher), s, 10_000, "inbox") : await(s.await(matcher), s, timeout,
+                    "stanza matching " + describe());
+        } finally {
+            JMeterContextService.getContext().getVariables().put("stampede_xmpp_inbox",
+                    Integer.toString(s.inboxSize()));
+        }
+        if (r == null) {
+            return null;
+        }
+        String data = r.stanza().toXml();
+        long sentMicros = SentStamp.of(r.stanza());
+        if (sentMicros > 0) {
+            long arrivalMicros = SentStamp.nowMicros() - (System.nanoTime() - r.receivedNanos()) / 1_000;
+            res.setStampAndTime(sentMicros / 1_000, Math.max(0, (arrivalMicros - sentMicros) / 1_000));
+        } else {
+            times(res, startNanos, Math.max(startNanos, r.receivedNanos()));
+        }
+        res.setLatency(res.getTime());
+        res.setBodySize(data.length());
+        if ("error".equals(r.stanza().attr("type"))) {
+            failed(res, startNanos, XmppSession.stanzaError(r.stanza(), r.stanza().name()));
+            res.setResponseData(data, java.nio.charset.StandardCharsets.UTF_8.name());
+            return res;
+        }
+        ok(res, r.stanza().name() + (r.stanza().attr("from") == null ? "" : " from " + r.stanza().attr("from")),
+                data);
+        return res;
+    }
+
+    private String describe() {
+        return getPropertyAsString(STANZA, "message") + (getPropertyAsString(FROM).isBlank() ? ""
+                : " from " + getPropertyAsString(FROM)) + (getPropertyAsString(CONTAINS).isEmpty() ? ""
+                : " containing '" + getPropertyAsString(CONTAINS) + "'");
+    }
+
+    /** Name ("any" for all), a substring of the sender's JID, a substring of the stanza's XML: all must hold. */
+    static Predicate<XmlElement> matcher(String name, String from, String contains) {
+        String n = name.isEmpty() || name.equals("any") ? null : name;
+        if (n != null && !n.equals("message") && !n.equals("presence") && !n.equals("iq")) {
+            throw new IllegalArgumentException(STANZA + " must be message, presence, iq or any, got '" + name + "'");
+        }
+        return e -> (n == null || e.name().equals(n))
+                && (from.isEmpty() || String.valueOf(e.attr("from")).contains(from))
+                && (contains.isEmpty() || e.toXml().contains(contains));
+    }
+}
