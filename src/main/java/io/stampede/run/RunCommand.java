@@ -23,6 +23,9 @@ import io.stampede.remote.PasswordFile;
 import io.stampede.remote.RmiKeystore;
 import io.stampede.results.LatencyWindows;
 import io.stampede.results.RunStatistics;
+import io.stampede.share.DividedPlan;
+import io.stampede.share.PlanDivider;
+import io.stampede.share.Share;
 import io.stampede.target.TargetServer;
 import io.stampede.target.TargetSettings;
 import java.io.IOException;
@@ -144,6 +147,11 @@ public final class RunCommand implements Callable<Integer> {
                     + "sample (once the ramp-up is over), merged, and the worst of their p99s.")
     Integer steadyAfter;
 
+    @Option(names = "--share", paramLabel = "I/N",
+            description = "Run share I of N of the plan's load: its users, rates, throughput timers and CSV rows "
+                    + "divided so that N injectors, each with its own share, add up to the plan (docs/injectors.md).")
+    String share;
+
     @Option(names = "--progress-every", paramLabel = "SECONDS",
             description = "Seconds between progress lines (default: ${DEFAULT-VALUE}).")
     int progressEvery = 5;
@@ -241,6 +249,14 @@ public final class RunCommand implements Callable<Integer> {
         }
         RunProperties props = RunProperties.of(given);
         planFile.checkSamplers(props);
+        DividedPlan divided = null;
+        if (share != null) {
+            if (engines != null) {
+                throw new RunInputException("--share with --remote: give --share to `stampede run` on each injector"
+                        + " instead (docs/injectors.md), or drop --share");
+            }
+            divided = PlanDivider.divide(planFile.path(), props.values(), Share.parse(share));
+        }
         boolean builtIn = props.get("host") == null;
         if (builtIn && engines != null && !engines.allLoopback()) {
             throw new RunInputException("--remote " + remote + ": the built-in target listens on 127.0.0.1, out of"
@@ -284,7 +300,8 @@ public final class RunCommand implements Callable<Integer> {
             console.println("stampede run: " + jvm.note());
         }
         console.println("stampede run: " + engineSwitch.line());
-        return new RunSetup(planFile, props, jmeter, jvm.runtime(), dir, builtIn, engines, remoteExit, rmiTls);
+        return new RunSetup(planFile, props, jmeter, jvm.runtime(), dir, builtIn, engines, remoteExit, rmiTls, divided,
+                planFile.path());
     }
 
     /** The controller's keystore for RMI over TLS, or null for plain RMI (or the user's own -J settings). */
@@ -328,6 +345,11 @@ public final class RunCommand implements Callable<Integer> {
         // --out was checked to be new or empty; the default name is claimed, since another run may want it too
         Path dir = this.out != null ? Files.createDirectories(setup.outDir()) : ResultsFolder.claim(setup.outDir());
         RunFiles files = RunFiles.in(dir, !noDashboard);
+        if (setup.share() != null) {
+            ShareStart started = ShareStart.write(setup, props, dir, out);
+            setup = started.setup();
+            props = started.properties();
+        }
         out.printf("stampede run: %s on JMeter at %s, %s%n", setup.plan().path(), setup.jmeter().home(),
                 setup.java());
         if (setup.engines() != null) {
@@ -398,6 +420,9 @@ public final class RunCommand implements Callable<Integer> {
             return interrupt.exitCode(status);
         } finally {
             interrupt.reported();
+            if (setup.share() != null) {
+                Files.deleteIfExists(setup.planToLoad());
+            }
         }
     }
 
@@ -423,5 +448,6 @@ public final class RunCommand implements Callable<Integer> {
 
     /** Everything checked before anything is written or started. */
     record RunSetup(PlanFile plan, RunProperties properties, JMeterInstallation jmeter, JavaRuntime java, Path outDir,
-                    boolean useBuiltInTarget, RemoteEngines engines, boolean remoteExit, RmiKeystore rmiKeystore) {}
+                    boolean useBuiltInTarget, RemoteEngines engines, boolean remoteExit, RmiKeystore rmiKeystore,
+                    DividedPlan share, Path planToLoad) {}
 }
