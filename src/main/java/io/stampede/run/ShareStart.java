@@ -5,6 +5,8 @@
  */
 package io.stampede.run;
 
+import io.stampede.share.DividedPlan;
+import io.stampede.share.Share;
 import io.stampede.share.ShareRecord;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -20,18 +22,29 @@ record ShareStart(RunCommand.RunSetup setup, RunProperties properties) {
     /** JMeter's thread-name prefix (JMeterUtils.THREAD_GROUP_DISTRIBUTED_PREFIX_PROPERTY_NAME). */
     static final String THREAD_PREFIX = "__jm.D_TG";
 
+    /** JMeter property listing the engines in share order (io.stampede.functions.ShareFunction in the plugin). */
+    static final String ENGINES = "stampede.share.engines";
+
     static ShareStart write(RunCommand.RunSetup setup, RunProperties props, Path dir, PrintWriter out)
             throws IOException {
-        var divided = setup.share();
+        DividedPlan divided = setup.share();
         Path load = divided.write(dir);
-        ShareRecord.of(setup.plan().path(), divided.share(), props.values()).write(dir);
-        out.printf("stampede run: share %s of %s, threads named %s-...%n", divided.share(),
-                setup.plan().path().getFileName(), divided.share().prefix());
+        RunProperties shared;
+        if (divided.share().isPresent()) {
+            Share share = divided.share().get();
+            ShareRecord.of(setup.plan().path(), share, props.values()).write(dir);
+            out.printf("stampede run: share %s of %s, threads named %s-...%n", share,
+                    setup.plan().path().getFileName(), share.prefix());
+            shared = props.with(THREAD_PREFIX, share.prefix());
+        } else {
+            out.printf("stampede run: %s divided into one share per engine (--whole-plan-per-engine runs it whole on"
+                    + " each)%n", setup.plan().path().getFileName());
+            shared = props.with(ENGINES, setup.engines().jmeterList());
+        }
         divided.csvLines().forEach(l -> out.println("stampede run: " + l));
         divided.notes().forEach(l -> out.println("stampede run: note: " + l));
         RunCommand.RunSetup s = setup;
-        RunCommand.RunSetup shared = new RunCommand.RunSetup(s.plan(), s.properties(), s.jmeter(), s.java(),
-                s.outDir(), s.useBuiltInTarget(), s.engines(), s.remoteExit(), s.rmiKeystore(), divided, load);
-        return new ShareStart(shared, props.with(THREAD_PREFIX, divided.share().prefix()));
+        return new ShareStart(new RunCommand.RunSetup(s.plan(), s.properties(), s.jmeter(), s.java(), s.outDir(),
+                s.useBuiltInTarget(), s.engines(), s.remoteExit(), s.rmiKeystore(), divided, load), shared);
     }
 }

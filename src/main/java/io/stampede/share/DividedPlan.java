@@ -11,7 +11,9 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import javax.xml.transform.OutputKeys;
 import javax.xml.transform.Transformer;
 import javax.xml.transform.TransformerException;
@@ -30,22 +32,23 @@ public final class DividedPlan {
     public static final String DATA_FOLDER = "share-data";
 
     /** One CSV Data Set's block of rows, written into the results and named in the element instead of the original. */
-    record CsvShare(Element filename, Path source, String content, long rows) {}
+    record CsvShare(Element filename, Path source, List<String> contents, long rows) {}
 
     private final JmxTree plan;
-    private final Share share;
+    private final ShareText share;
     private final List<CsvShare> csv;
     private final List<String> notes;
 
-    DividedPlan(JmxTree plan, Share share, List<CsvShare> csv, List<String> notes) {
+    DividedPlan(JmxTree plan, ShareText share, List<CsvShare> csv, List<String> notes) {
         this.plan = plan;
         this.share = share;
         this.csv = List.copyOf(csv);
         this.notes = List.copyOf(notes);
     }
 
-    public Share share() {
-        return share;
+    /** The share an injector runs; empty for remote engines, which take one each. */
+    public Optional<Share> share() {
+        return share instanceof ShareText.OneShare one ? Optional.of(one.share()) : Optional.empty();
     }
 
     /** Elements left whole and why, for the run's console. */
@@ -55,8 +58,8 @@ public final class DividedPlan {
 
     /** One line a CSV Data Set, e.g. {@code users.csv: rows 335-667 of 1000}. */
     public List<String> csvLines() {
-        return csv.stream().map(c -> c.source().getFileName() + ": " + c.rows() + " of its rows for this share")
-                .toList();
+        return csv.stream().map(c -> c.source().getFileName() + ": its " + c.rows() + " rows divided into "
+                + share.count() + " blocks, one per share").toList();
     }
 
     /**
@@ -70,18 +73,23 @@ public final class DividedPlan {
         int n = 0;
         for (CsvShare c : csv) {
             Files.createDirectories(data);
-            Path rows = data.resolve(++n + "-" + c.source().getFileName());
-            Files.writeString(rows, c.content(), StandardCharsets.UTF_8);
-            c.filename().setTextContent(rows.toAbsolutePath().toString());
+            n++;
+            List<Path> written = new ArrayList<>();
+            for (int i = 0; i < c.contents().size(); i++) {
+                Path rows = data.resolve(n + "-" + share.shares().get(i).prefix() + "-" + c.source().getFileName());
+                written.add(Files.writeString(rows, c.contents().get(i), StandardCharsets.UTF_8).toAbsolutePath());
+            }
+            c.filename().setTextContent(share.files(written));
         }
         String xml = serialize();
-        String name = "." + plan.fileName().replaceFirst("\\.jmx$", "") + "." + share.prefix() + "."
+        String name = "." + plan.fileName().replaceFirst("\\.jmx$", "") + ".share-of-" + share.count() + "."
                 + ProcessHandle.current().pid() + ".jmx";
         Path beside = plan.path().resolveSibling(name);
         try {
             return Files.writeString(beside, xml, StandardCharsets.UTF_8);
         } catch (IOException readOnly) {
-            return Files.writeString(results.resolve("plan-" + share.prefix() + ".jmx"), xml, StandardCharsets.UTF_8);
+            return Files.writeString(results.resolve("plan-share-of-" + share.count() + ".jmx"), xml,
+                    StandardCharsets.UTF_8);
         }
     }
 

@@ -33,14 +33,14 @@ public final class PlanDivider {
     static final String CONNECTIONS = "stampede.connections_per_thread";
     static final String TARGET_RATE = "stampede.target_rate";
 
-    private final Share share;
+    private final ShareText share;
     private final String file;
     private final Path planDir;
     private PropertyResolver resolver;
     private final List<String> notes = new ArrayList<>();
     private final List<DividedPlan.CsvShare> csv = new ArrayList<>();
 
-    private PlanDivider(Share share, JmxTree plan, Map<String, String> properties) {
+    private PlanDivider(ShareText share, JmxTree plan, Map<String, String> properties) {
         this.share = share;
         this.file = plan.fileName();
         this.planDir = plan.path().getParent();
@@ -54,6 +54,18 @@ public final class PlanDivider {
      * @throws ShareRefusal naming the element, the reason and the fix
      */
     public static DividedPlan divide(Path path, Map<String, String> properties, Share share) {
+        return divide(path, properties, new ShareText.OneShare(share));
+    }
+
+    /**
+     * The plan for {@code engines} remote engines: every divided figure holds each engine's share, of which each
+     * engine takes its own; CSV rows are written once per engine.
+     */
+    public static DividedPlan perEngine(Path path, Map<String, String> properties, int engines) {
+        return divide(path, properties, new ShareText.EveryEngine(engines));
+    }
+
+    private static DividedPlan divide(Path path, Map<String, String> properties, ShareText share) {
         JmxTree plan;
         try {
             plan = JmxTree.parse(path);
@@ -128,7 +140,7 @@ public final class PlanDivider {
         List<Element> perThread = new ArrayList<>();
         boolean onlyStampede = g.children() == null || stampedeSamplers(g.children(), perThread);
         if (users >= share.count() || perThread.isEmpty()) {
-            write(prop(g.element(), field), Long.toString(share.of(users)));
+            write(prop(g.element(), field), share.whole(users));
             return;
         }
         if (!onlyStampede) {
@@ -143,11 +155,11 @@ public final class PlanDivider {
                     throw refuse(g, users + " users with " + connections + " connections each for " + share.count()
                             + " shares: give at least " + share.count() + " users or connections, or fewer shares");
                 }
-                write(c, Long.toString(share.of(connections)));
+                write(c, share.whole(connections));
             }
             Element r = prop(s, TARGET_RATE);
             if (r != null) {
-                write(r, share.of(decimal(g, s, TARGET_RATE)).toPlainString());
+                write(r, share.rate(decimal(g, s, TARGET_RATE)));
             }
         }
         notes.add(describe(g) + ": " + users + " users for " + share.count() + " shares, so every share keeps them"
@@ -185,7 +197,7 @@ public final class PlanDivider {
     private void rate(JmxTree.Entry e, String field) {
         Element p = prop(e.element(), field);
         if (p != null && !value(e, e.element(), field).isEmpty()) {
-            write(p, share.of(decimal(e, e.element(), field)).toPlainString());
+            write(p, share.rate(decimal(e, e.element(), field)));
         }
     }
 
@@ -195,7 +207,7 @@ public final class PlanDivider {
         if (p != null && !value(e, e.element(), field).isEmpty()) {
             long n = number(e, field);
             if (n > 0) {
-                write(p, Long.toString(share.of(n)));
+                write(p, share.whole(n));
             }
         }
     }
@@ -221,8 +233,8 @@ public final class PlanDivider {
             throw refuse(c, source.getFileName() + " has " + rows.rows().size() + " rows for " + share.count()
                     + " shares, and two shares never use the same row: give at least " + share.count() + " rows");
         }
-        csv.add(new DividedPlan.CsvShare(prop(c.element(), "filename"), source, rows.shareOf(share),
-                share.of((long) rows.rows().size())));
+        csv.add(new DividedPlan.CsvShare(prop(c.element(), "filename"), source,
+                share.shares().stream().map(rows::shareOf).toList(), rows.rows().size()));
     }
 
     private long number(JmxTree.Entry e, String field) {

@@ -274,4 +274,26 @@ class PlanDividerTest {
         assertTrue(e.getMessage().contains("cannot be read"), e.getMessage());
         assertFalse(Files.exists(dir.resolve("r1")));
     }
+
+    @Test
+    void forRemoteEnginesThePlanHoldsEveryEnginesShare() throws Exception {
+        Files.writeString(dir.resolve("users.csv"), "a\nb\nc\n");
+        Path p = plan(element("ThreadGroup", "Users", prop("ThreadGroup.num_threads", "1000"),
+                element("CSVDataSet", "Logins", prop("filename", "users.csv") + prop("variableNames", "u"), "")
+                        + element("org.apache.jmeter.timers.poissonarrivals.PreciseThroughputTimer", "P",
+                                prop("throughput", "100"), "")));
+        Path results = Files.createDirectories(dir.resolve("controller"));
+        DividedPlan divided = PlanDivider.perEngine(p, Map.of(), 3);
+        assertTrue(divided.share().isEmpty());
+        Path written = divided.write(results);
+        Element top = JmxTree.parse(written).top();
+        Files.delete(written);
+        assertEquals("${__stampedeShare(334,333,333)}", value(top, "Users", "ThreadGroup.num_threads"));
+        assertEquals("${__stampedeShare(33.333334,33.333333,33.333333)}", value(top, "P", "throughput"));
+        String files = value(top, "Logins", "filename");
+        Path data = results.resolve(DividedPlan.DATA_FOLDER).toAbsolutePath();
+        assertEquals("${__stampedeShare(" + data.resolve("1-i1of3-users.csv") + "," + data.resolve("1-i2of3-users.csv")
+                + "," + data.resolve("1-i3of3-users.csv") + ")}", files);
+        assertEquals("c\n", Files.readString(data.resolve("1-i3of3-users.csv")));
+    }
 }
