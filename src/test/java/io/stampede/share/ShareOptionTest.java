@@ -73,4 +73,17 @@ class ShareOptionTest {
                 "--remote", "127.0.0.1:1", "--out", dir.resolve("out").toString());
         assertTrue(err.startsWith("stampede run: --share with --remote"), err);
     }
+
+    @Test
+    void wholePlanPerEngineAndMetricsOptionsNeedTheirMainOption(@TempDir Path dir) {
+        String plan = PLANS.resolve("quickstart.jmx").toString();
+        String out = dir.resolve("out").toString();
+        assertTrue(run(ExitCodes.BAD_INPUT, "run", plan, "--whole-plan-per-engine", "--out", out)
+                .startsWith("stampede run: --whole-plan-per-engine works with --remote only"));
+        assertTrue(run(ExitCodes.BAD_INPUT, "run", plan, "--metrics-linger", "3", "--out", out)
+                .startsWith("stampede run: --metrics-linger works with --metrics only: add --metrics PORT"));
+        assertTrue(run(ExitCodes.BAD_INPUT, "run", plan, "--metrics", "70000", "--out", out)
+                .startsWith("stampede run: --metrics 70000 is not a TCP port"));
+        assertTrue(Files.notExists(dir.resolve("out")));
+    }
 }
