@@ -27,6 +27,7 @@ import picocli.CommandLine.Command;
             io.stampede.remote.ServerCommand.class,
             io.stampede.plugins.PluginsCommand.class,
             io.stampede.compare.CompareCommand.class,
+            io.stampede.merge.MergeCommand.class,
             io.stampede.blocking.BlockingTimeCommand.class,
             CommandLine.HelpCommand.class,
         })

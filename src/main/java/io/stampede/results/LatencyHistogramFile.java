@@ -32,6 +32,15 @@ public final class LatencyHistogramFile {
     private LatencyHistogramFile() {}
 
     public static void write(Path file, RunStatistics stats, long startMillis, long endMillis) throws IOException {
+        Map<String, Histogram> byTag = new LinkedHashMap<>();
+        byTag.put(ELAPSED, stats.elapsedMicros());
+        byTag.put(CORRECTED, stats.correctedMicros());
+        write(file, byTag, startMillis, endMillis);
+    }
+
+    /** Writes one interval per tag ({@link #ELAPSED} always, the others when they hold values). */
+    public static void write(Path file, Map<String, Histogram> byTag, long startMillis, long endMillis)
+            throws IOException {
         try (PrintStream out = new PrintStream(file.toFile(), "US-ASCII")) {
             HistogramLogWriter w = new HistogramLogWriter(out);
             w.outputComment("Stampede run latencies in microseconds; tags: elapsed, corrected (from the intended "
@@ -40,9 +49,10 @@ public final class LatencyHistogramFile {
             w.setBaseTime(startMillis);
             w.outputStartTime(startMillis);
             w.outputLegend();
-            writeTagged(w, stats.elapsedMicros(), ELAPSED, startMillis, endMillis);
-            if (stats.correctedMicros().getTotalCount() > 0) {
-                writeTagged(w, stats.correctedMicros(), CORRECTED, startMillis, endMillis);
+            for (Map.Entry<String, Histogram> e : byTag.entrySet()) {
+                if (e.getKey().equals(ELAPSED) || e.getValue().getTotalCount() > 0) {
+                    writeTagged(w, e.getValue(), e.getKey(), startMillis, endMillis);
+                }
             }
         } catch (FileNotFoundException e) {
             throw new IOException("cannot write " + file + ": " + e.getMessage(), e);

@@ -83,7 +83,7 @@ final class JMeterProcess implements AutoCloseable {
         List<String> cmd;
         PrivateFolder privateFiles = null;
         if (setup.engines() == null) {
-            cmd = JMeterCommandLine.run(setup.jmeter(), setup.java(), jvm, setup.plan().path(), files.jtl(),
+            cmd = JMeterCommandLine.run(setup.jmeter(), setup.java(), jvm, setup.planToLoad(), files.jtl(),
                     files.log(), InjectorMonitorStart.properties(props.values(), files.dir()));
         } else {
             List<String> controllerJvm = new ArrayList<>(jvm);
@@ -99,7 +99,7 @@ final class JMeterProcess implements AutoCloseable {
                 secrets = privateFiles.writeProperties("rmi-ssl.properties", setup.rmiKeystore().secretProperties());
             }
             cmd = new ArrayList<>(JMeterCommandLine.runRemote(setup.jmeter(), setup.java(), controllerJvm,
-                    setup.plan().path(), files.jtl(), files.log(), controllerProps, setup.engines().jmeterList(),
+                    setup.planToLoad(), files.jtl(), files.log(), controllerProps, setup.engines().jmeterList(),
                     setup.remoteExit(), secrets));
         }
         Process process;

@@ -33,12 +33,13 @@ final class ProgressPrinter {
      * Prints progress until JMeter exits; returns the statistics of every sample in the JTL, which also go into
      * {@code windows}. The write check watches the disk meanwhile and learns how the JTL ended.
      */
-    RunStatistics follow(JMeterProcess jmeter, Path jtl, LatencyWindows windows)
+    RunStatistics follow(JMeterProcess jmeter, Path jtl, LatencyWindows windows, Consumer<Sample> also)
             throws IOException, InterruptedException {
         RunStatistics stats = new RunStatistics();
         Consumer<Sample> feed = s -> {
             stats.add(s);
             windows.add(s);
+            also.accept(s);
         };
         long start = System.nanoTime();
         ProgressLine progress = new ProgressLine(start);

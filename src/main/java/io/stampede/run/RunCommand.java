@@ -11,6 +11,7 @@ import io.stampede.doctor.LoadEstimate;
 import io.stampede.jmeter.JMeterInstallation;
 import io.stampede.jmeter.JavaRuntime;
 import io.stampede.jmeter.JavaSelection;
+import io.stampede.metrics.RunMetrics;
 import io.stampede.plan.HttpRequestEngine;
 import io.stampede.plan.PlanException;
 import io.stampede.plugins.PluginIndex;
@@ -23,6 +24,9 @@ import io.stampede.remote.PasswordFile;
 import io.stampede.remote.RmiKeystore;
 import io.stampede.results.LatencyWindows;
 import io.stampede.results.RunStatistics;
+import io.stampede.share.DividedPlan;
+import io.stampede.share.PlanDivider;
+import io.stampede.share.Share;
 import io.stampede.target.TargetServer;
 import io.stampede.target.TargetSettings;
 import java.io.IOException;
@@ -112,9 +116,15 @@ public final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--remote", paramLabel = "host[:port],...",
             description = "Run through JMeter's distributed mode (-R) on these engines (`stampede server` on each; "
-                    + "port default 1099). Every engine runs the whole plan; their samples come back into one JTL. "
+                    + "port default 1099). Each engine runs its share of the plan (see --whole-plan-per-engine); their samples "
+                    + "come back into one JTL. "
                     + "-J properties are sent to the engines (-G).")
     String remote;
+
+    @Option(names = "--whole-plan-per-engine",
+            description = "With --remote: every engine runs the whole plan, as in JMeter's distributed mode (N engines"
+                    + " x the plan's users). Without it each engine runs its share, so together they run the plan.")
+    boolean wholePlanPerEngine;
 
     @Option(names = "--rmi-keystore", paramLabel = "FILE",
             description = "With --remote: RMI over TLS with this keystore, the engines' --ssl-keystore (from "
@@ -143,6 +153,26 @@ public final class RunCommand implements Callable<Integer> {
             description = "Also report the steady state: the windows that start at least this long after the first "
                     + "sample (once the ramp-up is over), merged, and the worst of their p99s.")
     Integer steadyAfter;
+
+    @Option(names = "--share", paramLabel = "I/N",
+            description = "Run share I of N of the plan's load: its users, rates, throughput timers and CSV rows "
+                    + "divided so that N injectors, each with its own share, add up to the plan (docs/injectors.md).")
+    String share;
+
+    @Option(names = "--metrics", paramLabel = "PORT",
+            description = "Serve the run's figures for Prometheus on http://ADDR:PORT/metrics while it runs (ADDR:"
+                    + " --metrics-bind): samples and errors by label and kind, latency histograms, users, connections,"
+                    + " schedule lag, JMeter's CPU, GC and event-loop lag (docs/injectors.md).")
+    Integer metricsPort;
+
+    @Option(names = "--metrics-bind", paramLabel = "ADDR",
+            description = "The address --metrics listens on (default: ${DEFAULT-VALUE}, this machine only).")
+    String metricsBind = "127.0.0.1";
+
+    @Option(names = "--metrics-linger", paramLabel = "SECONDS",
+            description = "With --metrics: keep serving this long after the run, so that Prometheus scrapes the final"
+                    + " counts (default: ${DEFAULT-VALUE}).")
+    int metricsLinger;
 
     @Option(names = "--progress-every", paramLabel = "SECONDS",
             description = "Seconds between progress lines (default: ${DEFAULT-VALUE}).")
@@ -222,6 +252,7 @@ public final class RunCommand implements Callable<Integer> {
             throw new RunInputException("--server-log " + serverLog + " is a folder: give the server's error log file,"
                     + " e.g. /var/log/nginx/error.log");
         }
+        RunMetricsStart.check(metricsPort, metricsBind, metricsLinger, spec);
         HttpRequestEngine httpEngine = HttpRequestEngine.parse("--engine", engine);
         RemoteEngines engines = remote == null ? null : RemoteEngines.parse(remote);
         if (remoteExit && engines == null) {
@@ -241,6 +272,18 @@ public final class RunCommand implements Callable<Integer> {
         }
         RunProperties props = RunProperties.of(given);
         planFile.checkSamplers(props);
+        DividedPlan divided = null;
+        if (share != null) {
+            if (engines != null) {
+                throw new RunInputException("--share with --remote: --remote already gives each engine its share;"
+                        + " give --share to `stampede run` on independent injectors only (docs/injectors.md)");
+            }
+            divided = PlanDivider.divide(planFile.path(), props.values(), Share.parse(share));
+        } else if (wholePlanPerEngine && engines == null) {
+            throw new RunInputException("--whole-plan-per-engine works with --remote only: add --remote host[:port],...");
+        } else if (engines != null && !wholePlanPerEngine) {
+            divided = PlanDivider.perEngine(planFile.path(), props.values(), engines.size());
+        }
         boolean builtIn = props.get("host") == null;
         if (builtIn && engines != null && !engines.allLoopback()) {
             throw new RunInputException("--remote " + remote + ": the built-in target listens on 127.0.0.1, out of"
@@ -284,7 +327,8 @@ public final class RunCommand implements Callable<Integer> {
             console.println("stampede run: " + jvm.note());
         }
         console.println("stampede run: " + engineSwitch.line());
-        return new RunSetup(planFile, props, jmeter, jvm.runtime(), dir, builtIn, engines, remoteExit, rmiTls);
+        return new RunSetup(planFile, props, jmeter, jvm.runtime(), dir, builtIn, engines, remoteExit, rmiTls, divided,
+                planFile.path());
     }
 
     /** The controller's keystore for RMI over TLS, or null for plain RMI (or the user's own -J settings). */
@@ -325,14 +369,36 @@ public final class RunCommand implements Callable<Integer> {
 
     private int execute(RunSetup setup, RunProperties props, InjectorWatch injector, PrintWriter out,
             PrintWriter err) throws IOException, InterruptedException {
+        Optional<RunMetrics> metrics;
+        try {
+            metrics = RunMetricsStart.start(metricsPort, metricsBind, out);
+        } catch (RunInputException e) {
+            err.println("stampede run: " + e.getMessage());
+            return ExitCodes.BAD_INPUT;
+        }
+        try (RunMetricsStart.Linger linger = new RunMetricsStart.Linger(metrics, metricsLinger, out)) {
+            return execute(setup, props, metrics, out, err, injector, linger);
+        }
+    }
+
+    private int execute(RunSetup setup, RunProperties props, Optional<RunMetrics> metrics, PrintWriter out,
+            PrintWriter err, InjectorWatch injector, RunMetricsStart.Linger linger)
+            throws IOException, InterruptedException {
         // --out was checked to be new or empty; the default name is claimed, since another run may want it too
         Path dir = this.out != null ? Files.createDirectories(setup.outDir()) : ResultsFolder.claim(setup.outDir());
         RunFiles files = RunFiles.in(dir, !noDashboard);
+        metrics.ifPresent(m -> m.seriesIn(files.dir()));
+        if (setup.share() != null) {
+            ShareStart started = ShareStart.write(setup, props, dir, out);
+            setup = started.setup();
+            props = started.properties();
+        }
         out.printf("stampede run: %s on JMeter at %s, %s%n", setup.plan().path(), setup.jmeter().home(),
                 setup.java());
         if (setup.engines() != null) {
-            out.printf("stampede run: distributed over %d engines: %s (each runs the whole plan)%n",
-                    setup.engines().size(), setup.engines().jmeterList());
+            out.printf("stampede run: distributed over %d engines: %s (%s)%n", setup.engines().size(),
+                    setup.engines().jmeterList(), setup.share() == null ? "each runs the whole plan"
+                            : "each runs its share of the plan");
         }
         out.printf("stampede run: results in %s%n", files.dir());
         InjectorCollector collector = setup.engines() == null ? null : collector(setup.engines(), files, out);
@@ -342,7 +408,7 @@ public final class RunCommand implements Callable<Integer> {
         try (collector; JMeterProcess jmeter = JMeterProcess.start(setup, runProps, files, heap, interrupt, out)) {
             LatencyWindows windows = new LatencyWindows(windowSeconds * 1000L);
             RunStatistics stats = new ProgressPrinter(out, injector, progressEvery, written)
-                    .follow(jmeter, files.jtl(), windows);
+                    .follow(jmeter, files.jtl(), windows, metrics.isPresent() ? metrics.get() : s -> { });
             Optional<String> lost = written.lost(stats.samples());
             if (lost.isPresent()) {
                 err.println(lost.get());
@@ -397,7 +463,11 @@ public final class RunCommand implements Callable<Integer> {
             report.write();
             return interrupt.exitCode(status);
         } finally {
+            linger.runEnded(interrupt.happened());
             interrupt.reported();
+            if (setup.share() != null) {
+                Files.deleteIfExists(setup.planToLoad());
+            }
         }
     }
 
@@ -423,5 +493,6 @@ public final class RunCommand implements Callable<Integer> {
 
     /** Everything checked before anything is written or started. */
     record RunSetup(PlanFile plan, RunProperties properties, JMeterInstallation jmeter, JavaRuntime java, Path outDir,
-                    boolean useBuiltInTarget, RemoteEngines engines, boolean remoteExit, RmiKeystore rmiKeystore) {}
+                    boolean useBuiltInTarget, RemoteEngines engines, boolean remoteExit, RmiKeystore rmiKeystore,
+                    DividedPlan share, Path planToLoad) {}
 }

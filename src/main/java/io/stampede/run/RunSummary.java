@@ -19,13 +19,13 @@ import java.util.stream.Collectors;
  * The end-of-run summary: throughput, latency percentiles, errors grouped by kind, and the protocols spoken when
  * HTTP/2 was in play.
  */
-final class RunSummary {
+public final class RunSummary {
 
     private static final String HTTP_1_1 = "http/1.1";
 
     private RunSummary() {}
 
-    static List<String> lines(RunStatistics s) {
+    public static List<String> lines(RunStatistics s) {
         List<String> out = new ArrayList<>();
         out.add(String.format(Locale.ROOT, "  samples    %,d in %.1f s = %,.0f req/s", s.samples(), s.spanMs() / 1000.0,
                 s.requestsPerSecond()));
