@@ -15,11 +15,8 @@ if ((${#missing[@]})); then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 # nginx's Debian package may start a system instance on port 80: harmless, the tests start their own on free ports.
-<<<<<<< HEAD
 # ejabberd's may start one on 5222 as ejabberd@localhost: harmless too, the XMPP tests start their own node (own name,
 # cookie, free ports, no epmd) from a folder of their own (it/.../support/EjabberdServer).
-=======
 # prometheus's may start one on 9090: PrometheusMetricsIT runs its own on 127.0.0.1:21510 with its own data folder.
->>>>>>> s3-35-injectors
 
 exec mvn -B verify "$@"
