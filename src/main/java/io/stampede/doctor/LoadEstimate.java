@@ -5,12 +5,10 @@
  */
 package io.stampede.doctor;
 
+import io.stampede.names.PluginNames;
 import io.stampede.plan.JmxTree;
 import io.stampede.plan.PlanException;
 import io.stampede.plan.PropertyResolver;
-import io.stampede.sampler.HttpRawSampler;
-import io.stampede.sampler.HttpSampler;
-import io.stampede.sampler.StampedeSampler;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -41,11 +39,6 @@ public record LoadEstimate(PlannedLoad load, Set<String> targets) {
     public static final int ASSUMED_SAMPLE_MILLIS = 10;
 
     private static final String STOCK_HTTP = "HTTPSamplerProxy";
-    private static final String VIRTUAL_USERS = "io.stampede.threads.VirtualUserThreadGroup";
-    /** JMeter properties of Stampede's engine-wide connection pool (plugins: io.stampede.sampler.ConnectionSharing). */
-    static final String CONNECTION_SHARING = "stampede.connection_sharing";
-    static final String POOL_SIZE = "stampede.pool_size";
-    static final long DEFAULT_POOL_SIZE = 1000;
     private static final Pattern CONNECTION_HEADER = Pattern.compile("(?im)^\\s*connection\\s*:\\s*(\\S[^\\r\\n]*?)\\s*$");
 
     public LoadEstimate {
@@ -159,19 +152,19 @@ public record LoadEstimate(PlannedLoad load, Set<String> targets) {
             long threads = (long) number(e, threadsField, name, null);
             OptionalLong loops = OptionalLong.empty();
             if (type.equals("ThreadGroup") || type.equals("SetupThreadGroup") || type.equals("PostThreadGroup")
-                    || type.equals(VIRTUAL_USERS)) {
+                    || type.equals(PluginNames.VIRTUAL_USER_THREAD_GROUP_CLASS)) {
                 Element controller = JmxTree.prop(e, "ThreadGroup.main_controller");
                 // loops = -1 is "Infinite"; a scheduler duration (a virtual-user hold time) also makes the run
                 // open-ended for our purpose.
                 long count = controller == null ? 1 : (long) number(controller, "LoopController.loops", name, "1");
-                boolean scheduled = type.equals(VIRTUAL_USERS)
-                        ? number(e, "VirtualUserThreadGroup.hold", name, "0") > 0
+                boolean scheduled = type.equals(PluginNames.VIRTUAL_USER_THREAD_GROUP_CLASS)
+                        ? number(e, PluginNames.USERS_HOLD, name, "0") > 0
                         : "true".equals(value(e, "ThreadGroup.scheduler", "false", name));
                 if (count >= 0 && !scheduled) {
                     loops = OptionalLong.of(count);
                 }
             }
-            return new Group(name, threads, loops, OptionalDouble.empty(), samplers, type.equals(VIRTUAL_USERS));
+            return new Group(name, threads, loops, OptionalDouble.empty(), samplers, type.equals(PluginNames.VIRTUAL_USER_THREAD_GROUP_CLASS));
         }
 
         private Sampler sampler(Element e, String type) throws PlanException {
@@ -186,18 +179,18 @@ public record LoadEstimate(PlannedLoad load, Set<String> targets) {
                 // so the injector is assumed to close (the worse case for its ports).
                 return new Sampler(keepAlive, keepAlive && !sameUser, false, 1);
             }
-            boolean keepAlive = "true".equals(value(e, StampedeSampler.KEEP_ALIVE, "true", name));
-            String text = type.equals(HttpRawSampler.TEST_CLASS) ? value(e, HttpRawSampler.REQUEST, "", name)
-                    : value(e, HttpSampler.HEADERS, "", name);
+            boolean keepAlive = "true".equals(value(e, PluginNames.KEEP_ALIVE, "true", name));
+            String text = type.equals(PluginNames.HTTP_RAW_SAMPLER_CLASS) ? value(e, PluginNames.RAW_REQUEST, "", name)
+                    : value(e, PluginNames.HTTP_HEADERS, "", name);
             Matcher header = CONNECTION_HEADER.matcher(text);
             String connection = header.find() ? header.group(1).toLowerCase(Locale.ROOT) : null;
-            long perThread = (long) number(e, StampedeSampler.CONNECTIONS_PER_THREAD, name, "1");
+            long perThread = (long) number(e, PluginNames.CONNECTIONS_PER_THREAD, name, "1");
             if (perThread < 1) {
-                throw new PlanException(file + ": " + name + ": " + StampedeSampler.CONNECTIONS_PER_THREAD
+                throw new PlanException(file + ": " + name + ": " + PluginNames.CONNECTIONS_PER_THREAD
                         + " must be at least 1, got " + perThread);
             }
-            addTarget(value(e, StampedeSampler.HOST, "", name),
-                    value(e, StampedeSampler.PORT, Integer.toString(StampedeSampler.DEFAULT_PORT), name));
+            addTarget(value(e, PluginNames.HOST, "", name),
+                    value(e, PluginNames.PORT, Integer.toString(PluginNames.DEFAULT_PORT), name));
             if ("close".equals(connection) || !keepAlive && connection == null) {
                 // The request says "Connection: close" (our samplers add it when keep-alive is off): the server
                 // closes after the response, so the TIME_WAIT socket is the server's.
@@ -299,20 +292,20 @@ public record LoadEstimate(PlannedLoad load, Set<String> targets) {
          * the open connections are capped by the pool, whatever the number of users.
          */
         private long shared(long connections, List<String> basis) throws PlanException {
-            String mode = setting(CONNECTION_SHARING, "thread");
+            String mode = setting(PluginNames.CONNECTION_SHARING, "thread");
             if (!mode.equals("engine")) {
                 if (!mode.equals("thread") && !mode.isEmpty()) {
-                    throw new PlanException(CONNECTION_SHARING + "=" + mode + ": give thread (each user keeps its "
-                            + "own connections) or engine (users share a pool of " + POOL_SIZE + ")");
+                    throw new PlanException(PluginNames.CONNECTION_SHARING + "=" + mode + ": give thread (each user keeps its "
+                            + "own connections) or engine (users share a pool of " + PluginNames.POOL_SIZE + ")");
                 }
                 if (groups.stream().anyMatch(g -> g.virtual) && connections > 0) {
-                    basis.add("virtual users keep their own connections (" + CONNECTION_SHARING + "=thread); with"
-                            + " many idle users, -J " + CONNECTION_SHARING + "=engine shares a pool of at most "
-                            + POOL_SIZE + " (default " + DEFAULT_POOL_SIZE + ") per target instead");
+                    basis.add("virtual users keep their own connections (" + PluginNames.CONNECTION_SHARING + "=thread); with"
+                            + " many idle users, -J " + PluginNames.CONNECTION_SHARING + "=engine shares a pool of at most "
+                            + PluginNames.POOL_SIZE + " (default " + PluginNames.DEFAULT_POOL_SIZE + ") per target instead");
                 }
                 return connections;
             }
-            String raw = setting(POOL_SIZE, Long.toString(DEFAULT_POOL_SIZE));
+            String raw = setting(PluginNames.POOL_SIZE, Long.toString(PluginNames.DEFAULT_POOL_SIZE));
             long size;
             try {
                 size = Long.parseLong(raw);
@@ -320,12 +313,12 @@ public record LoadEstimate(PlannedLoad load, Set<String> targets) {
                 size = 0;
             }
             if (size < 1) {
-                throw new PlanException(POOL_SIZE + "=" + raw + ": give the most connections per target the shared"
-                        + " pool may open, a whole number of 1 or more (default " + DEFAULT_POOL_SIZE + ")");
+                throw new PlanException(PluginNames.POOL_SIZE + "=" + raw + ": give the most connections per target the shared"
+                        + " pool may open, a whole number of 1 or more (default " + PluginNames.DEFAULT_POOL_SIZE + ")");
             }
             long cap = size * Math.max(1, targets.size());
-            basis.add("connections shared by all users (" + CONNECTION_SHARING + "=engine): at most " + size
-                    + " per target (" + POOL_SIZE + ") x " + Math.max(1, targets.size()) + " target(s)");
+            basis.add("connections shared by all users (" + PluginNames.CONNECTION_SHARING + "=engine): at most " + size
+                    + " per target (" + PluginNames.POOL_SIZE + ") x " + Math.max(1, targets.size()) + " target(s)");
             return Math.min(connections, cap);
         }
 
@@ -363,11 +356,11 @@ public record LoadEstimate(PlannedLoad load, Set<String> targets) {
 
     private static boolean isThreadGroup(String type) {
         return type.equals("ThreadGroup") || type.equals("SetupThreadGroup") || type.equals("PostThreadGroup")
-                || type.equals(VIRTUAL_USERS) || type.equals("kg.apc.jmeter.threads.SteppingThreadGroup")
+                || type.equals(PluginNames.VIRTUAL_USER_THREAD_GROUP_CLASS) || type.equals("kg.apc.jmeter.threads.SteppingThreadGroup")
                 || type.startsWith("com.blazemeter.jmeter.threads.") && type.endsWith("ThreadGroup");
     }
 
     private static boolean isHttpSampler(String type) {
-        return type.equals(HttpRawSampler.TEST_CLASS) || type.equals(HttpSampler.TEST_CLASS) || type.equals(STOCK_HTTP);
+        return type.equals(PluginNames.HTTP_RAW_SAMPLER_CLASS) || type.equals(PluginNames.HTTP_SAMPLER_CLASS) || type.equals(STOCK_HTTP);
     }
 }

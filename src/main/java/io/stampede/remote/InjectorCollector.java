@@ -8,6 +8,7 @@ package io.stampede.remote;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.stampede.injector.InjectorSeries;
+import io.stampede.names.PluginNames;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
@@ -29,7 +30,7 @@ import java.util.regex.Pattern;
 /**
  * The controller's end of the engines' injector series in a distributed run: a small HTTP endpoint that the
  * monitor inside each engine started by `stampede server` sends its once-a-second rows to (the engines learn its
- * address from the -G property {@value #PROPERTY}), written into the run folder as injector-HOST_PORT.csv per
+ * address from the -G property {@value PluginNames#INJECTOR_COLLECTOR}), written into the run folder as injector-HOST_PORT.csv per
  * engine. It listens on the address the engines already call the controller back on (RMI), under a random path,
  * so rows of another run cannot land here.
  *
@@ -39,7 +40,6 @@ import java.util.regex.Pattern;
  * checked whole before anything is counted or written.
  */
 public final class InjectorCollector implements AutoCloseable {
-    public static final String PROPERTY = "stampede.injector_collector";
     private static final String ENGINE_HEADER = "X-Stampede-Engine";
     private static final Pattern ENGINE = Pattern.compile("[A-Za-z0-9._-]{1,100}:\\d{1,5}");
     /** A row of the monitor: as many numbers (or empty cells) as the header has columns. */
@@ -84,7 +84,7 @@ public final class InjectorCollector implements AutoCloseable {
         return c;
     }
 
-    /** What the engines are given in {@value #PROPERTY}. */
+    /** What the engines are given in {@value PluginNames#INJECTOR_COLLECTOR}. */
     public String url() {
         InetSocketAddress a = server.getAddress();
         return "http://" + a.getHostString() + ":" + a.getPort() + path;

@@ -5,6 +5,7 @@
  */
 package io.stampede.remote;
 
+import io.stampede.cli.CliNames;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -26,8 +27,8 @@ public record RmiKeystore(Path file, String password) {
     /** Where the keystore is, for the command line (-J). */
     public Map<String, String> jmeterProperties() {
         Map<String, String> p = new LinkedHashMap<>();
-        p.put("server.rmi.ssl.disable", "false");
-        p.put("server.rmi.ssl.keystore.file", file.toAbsolutePath().toString());
+        p.put(CliNames.RMI_SSL_DISABLE, "false");
+        p.put(CliNames.RMI_KEYSTORE_FILE, file.toAbsolutePath().toString());
         p.put("server.rmi.ssl.truststore.file", file.toAbsolutePath().toString());
         return p;
     }

@@ -10,6 +10,7 @@ import io.stampede.cli.StampedeRoot;
 import io.stampede.jmeter.JMeterCommandLine;
 import io.stampede.jmeter.JMeterInstallation;
 import io.stampede.jmeter.JMeterStop;
+import io.stampede.names.PluginNames;
 import io.stampede.plugins.PluginsOption;
 import io.stampede.run.InjectorMonitorStart;
 import java.io.BufferedReader;
@@ -152,7 +153,7 @@ public final class ServerCommand implements Callable<Integer> {
         // the injector monitor in the engine: its own series next to the log, sent to each distributed run's
         // controller too, under the name controllers know this engine by; its start script in the private folder
         Map<String, String> props = new LinkedHashMap<>(settings.jmeterProperties());
-        props.put("stampede.engine_name", settings.advertisedAddress() + ":" + settings.registryPort());
+        props.put(PluginNames.ENGINE_NAME, settings.advertisedAddress() + ":" + settings.registryPort());
         String base = logFile.getFileName().toString().replaceFirst("\\.log$", "");
         Path script = privateFiles.dir().resolve("injector-monitor.groovy");
         props = InjectorMonitorStart.properties(props, script, logFile.resolveSibling(base + "-injector.csv"));

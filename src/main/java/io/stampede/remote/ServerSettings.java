@@ -5,6 +5,7 @@
  */
 package io.stampede.remote;
 
+import io.stampede.cli.CliNames;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Files;
@@ -84,7 +85,7 @@ public record ServerSettings(int registryPort, int objectPort, String advertised
         if (ssl()) {
             p.putAll(new RmiKeystore(keystore, keystorePassword).jmeterProperties());
         } else {
-            p.put("server.rmi.ssl.disable", "true");
+            p.put(CliNames.RMI_SSL_DISABLE, "true");
         }
         return p;
     }

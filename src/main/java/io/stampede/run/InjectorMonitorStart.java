@@ -5,6 +5,7 @@
  */
 package io.stampede.run;
 
+import io.stampede.cli.CliNames;
 import io.stampede.injector.InjectorSeries;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -33,13 +34,13 @@ public final class InjectorMonitorStart {
     public static Map<String, String> properties(Map<String, String> given, Path script, Path csv) {
         try {
             Files.writeString(script, "// Written by Stampede: starts its injector monitor (" + csv.getFileName()
-                    + ")\nio.stampede.injector.InjectorMonitor.start(props.getProperty('stampede.injector_csv'))\n");
+                    + ")\nio.stampede.injector.InjectorMonitor.start(props.getProperty('" + CliNames.INJECTOR_CSV + "'))\n");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
         Map<String, String> p = new LinkedHashMap<>(given);
         p.putIfAbsent("jsr223.init.file", script.toString());
-        p.put("stampede.injector_csv", csv.toString());
+        p.put(CliNames.INJECTOR_CSV, csv.toString());
         return p;
     }
 }

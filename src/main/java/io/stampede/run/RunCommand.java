@@ -5,12 +5,14 @@
  */
 package io.stampede.run;
 
+import io.stampede.cli.CliNames;
 import io.stampede.cli.ExitCodes;
 import io.stampede.cli.StampedeRoot;
 import io.stampede.doctor.LoadEstimate;
 import io.stampede.jmeter.JMeterInstallation;
 import io.stampede.jmeter.JavaRuntime;
 import io.stampede.jmeter.JavaSelection;
+import io.stampede.names.PluginNames;
 import io.stampede.plan.HttpRequestEngine;
 import io.stampede.plan.PlanException;
 import io.stampede.plugins.PluginIndex;
@@ -176,13 +178,13 @@ public final class RunCommand implements Callable<Integer> {
             RunProperties props = setup.properties();
             if (setup.useBuiltInTarget()) {
                 builtIn = TargetServer.start(TargetSettings.loopbackDefaults());
-                props = props.with("host", "127.0.0.1")
-                        .with("port", Integer.toString(builtIn.address().getPort()));
+                props = props.with(CliNames.HOST, "127.0.0.1")
+                        .with(CliNames.PORT, Integer.toString(builtIn.address().getPort()));
                 out.printf("stampede run: built-in target on http://127.0.0.1:%d/ (%s)%n",
                         builtIn.address().getPort(), builtIn.transport());
             }
-            String targetHost = props.get("host");
-            int targetPort = Integer.parseInt(props.get("port") == null ? "80" : props.get("port"));
+            String targetHost = props.get(CliNames.HOST);
+            int targetPort = Integer.parseInt(props.get(CliNames.PORT) == null ? "80" : props.get(CliNames.PORT));
             String unreachable = Reachability.check(targetHost, targetPort, 3000);
             if (unreachable != null) {
                 err.printf("stampede run: the target %s:%d is unreachable (%s): start the server, or fix --host/"
@@ -231,22 +233,22 @@ public final class RunCommand implements Callable<Integer> {
         PlanFile planFile = PlanFile.read(plan);
         Map<String, String> given = new LinkedHashMap<>(properties);
         if (host != null) {
-            given.put("host", host);
+            given.put(CliNames.HOST, host);
         }
         if (port != null) {
-            given.put("port", Integer.toString(port));
+            given.put(CliNames.PORT, Integer.toString(port));
         }
-        if (host != null && port == null && !given.containsKey("port")) {
-            given.put("port", "80");
+        if (host != null && port == null && !given.containsKey(CliNames.PORT)) {
+            given.put(CliNames.PORT, "80");
         }
         RunProperties props = RunProperties.of(given);
         planFile.checkSamplers(props);
-        boolean builtIn = props.get("host") == null;
+        boolean builtIn = props.get(CliNames.HOST) == null;
         if (builtIn && engines != null && !engines.allLoopback()) {
             throw new RunInputException("--remote " + remote + ": the built-in target listens on 127.0.0.1, out of"
                     + " reach of engines on other machines; give --host (and --port) of a target they can reach");
         }
-        if (!builtIn && !planFile.readsProperty("host")) {
+        if (!builtIn && !planFile.readsProperty(CliNames.HOST)) {
             console.println("stampede run: note: " + planFile.path().getFileName()
                     + " does not read the `host` property, so --host/-J host do not change where it sends requests");
         }
@@ -336,7 +338,7 @@ public final class RunCommand implements Callable<Integer> {
         }
         out.printf("stampede run: results in %s%n", files.dir());
         InjectorCollector collector = setup.engines() == null ? null : collector(setup.engines(), files, out);
-        RunProperties runProps = collector == null ? props : props.with(InjectorCollector.PROPERTY, collector.url());
+        RunProperties runProps = collector == null ? props : props.with(PluginNames.INJECTOR_COLLECTOR, collector.url());
         RunInterrupt interrupt = new RunInterrupt();
         JtlWriteCheck written = new JtlWriteCheck(files);
         try (collector; JMeterProcess jmeter = JMeterProcess.start(setup, runProps, files, heap, interrupt, out)) {
@@ -368,8 +370,8 @@ public final class RunCommand implements Callable<Integer> {
                 return ExitCodes.JMETER_FAILED;
             }
             RunReport report = new RunReport(out, files);
-            report.summarize("stampede run: " + setup.plan().path().getFileName() + " against " + props.get("host")
-                    + ":" + props.get("port") + (interrupt.happened() ? " (INTERRUPTED)" : ""), stats, windows,
+            report.summarize("stampede run: " + setup.plan().path().getFileName() + " against " + props.get(CliNames.HOST)
+                    + ":" + props.get(CliNames.PORT) + (interrupt.happened() ? " (INTERRUPTED)" : ""), stats, windows,
                     Optional.ofNullable(steadyAfter), injector);
             if (interrupt.happened()) {
                 report.interrupted(stats);
