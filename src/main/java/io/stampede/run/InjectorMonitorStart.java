@@ -6,7 +6,7 @@
 package io.stampede.run;
 
 import io.stampede.cli.CliNames;
-import io.stampede.injector.InjectorSeries;
+import io.stampede.injectorhealth.InjectorSeries;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -18,7 +18,7 @@ import java.util.Map;
  * Starts the plugin's injector monitor inside JMeter for any plan: JMeter runs the file named by
  * {@code jsr223.init.file} at start-up, in the class loader that holds lib/ext, so a one-line Groovy script can
  * start it; the monitor writes injector.csv into the run folder. `stampede server` starts it the same way in each
- * engine, which also sends its rows to the controller of a distributed run (io.stampede.remote.InjectorCollector).
+ * engine, which also sends its rows to the controller of a distributed run (io.stampede.distributed.InjectorCollector).
  */
 public final class InjectorMonitorStart {
     static final String SCRIPT = "injector-monitor.groovy";

@@ -24,8 +24,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class CollectorPush {
     private static final Logger LOG = LoggerFactory.getLogger(CollectorPush.class);
-    /** The header that names the engine (its advertised address and registry port, from `stampede server`). */
-    static final String ENGINE_HEADER = "X-Stampede-Engine";
     private static final int TIMEOUT_MS = 1000;
 
     private final Supplier<String> collector;
@@ -67,7 +65,7 @@ public final class CollectorPush {
             c.setReadTimeout(TIMEOUT_MS);
             c.setRequestMethod("POST");
             c.setDoOutput(true);
-            c.setRequestProperty(ENGINE_HEADER, engine);
+            c.setRequestProperty(PluginNames.ENGINE_HTTP_HEADER, engine);
             c.setRequestProperty("Content-Type", "text/csv");
             try (OutputStream o = c.getOutputStream()) {
                 o.write((header + "\n" + row + "\n").getBytes(StandardCharsets.US_ASCII));

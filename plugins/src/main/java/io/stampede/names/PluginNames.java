@@ -138,5 +138,16 @@ public final class PluginNames {
     /** The protocol variable's value when h2 was asked and the server did not choose it in ALPN. */
     public static final String ALPN_FALLBACK = "http/1.1 (ALPN fallback)";
 
+    // ---- what the plugin writes for the command line (and users' scripts read) -------------------------------
+
+    /** The columns of the injector monitor's series (injector.csv, and the rows an engine sends its controller). */
+    public static final String INJECTOR_SERIES_HEADER =
+            "second,process_cpu_cores,machine_cpu_cores,cores,gc_pause_ms,gc_count,stall_max_ms,heap_used_mb,"
+            + "loop_lag_max_ms";
+    /** The columns of an engine's sample-sender counts, sent to the controller at the end of a test. */
+    public static final String DELIVERY_HEADER = "samples_sent,samples_dropped,samples_unconfirmed";
+    /** The HTTP header that names the engine in what it sends to the controller's collector. */
+    public static final String ENGINE_HTTP_HEADER = "X-Stampede-Engine";
+
     private PluginNames() {}
 }

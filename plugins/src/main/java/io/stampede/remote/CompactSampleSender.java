@@ -187,8 +187,11 @@ public final class CompactSampleSender extends AbstractSampleSender implements S
         return unconfirmed.get();
     }
 
-    /** The same event, its result swapped for one that serializes compactly (when this form can carry it). */
-    static SampleEvent outgoing(SampleEvent e, boolean stripAlsoOnError) {
+    /**
+     * The same event, its result swapped for one that serializes compactly (when this form can carry it); public for
+     * the controller's tests of what its serialization filter lets through.
+     */
+    public static SampleEvent outgoing(SampleEvent e, boolean stripAlsoOnError) {
         SampleResult r = e.getResult();
         if (!ResultForm.canCarry(r)) {
             return e;
