@@ -8,8 +8,10 @@ package io.stampede.distributed;
 import io.stampede.cli.ExitCodes;
 import io.stampede.cli.StampedeRoot;
 import io.stampede.jmeter.JMeterCommandLine;
+import io.stampede.jmeter.JMeterHomeOption;
 import io.stampede.jmeter.JMeterInstallation;
 import io.stampede.jmeter.JMeterStop;
+import io.stampede.jmeter.OwnSession;
 import io.stampede.names.PluginNames;
 import io.stampede.plugins.PluginsOption;
 import io.stampede.run.InjectorMonitorStart;
@@ -109,6 +111,9 @@ public final class ServerCommand implements Callable<Integer> {
     Path plan;
 
     @Mixin
+    JMeterHomeOption jmeterHome;
+
+    @Mixin
     PluginsOption plugins;
 
     @Spec
@@ -133,7 +138,7 @@ public final class ServerCommand implements Callable<Integer> {
                 requireFree(rmiPort, "--rmi-port");
             }
             Path root = StampedeRoot.locate();
-            jmeter = plugins.prepare(JMeterInstallation.bundled(root), plan, stdout, "stampede server");
+            jmeter = plugins.prepare(jmeterHome.installation(root, false), plan, stdout, "stampede server");
             rmiJvm = settings.jvmOptions(root);
         } catch (IllegalArgumentException | IllegalStateException e) {
             stderr.println("stampede server: " + e.getMessage());
@@ -164,7 +169,7 @@ public final class ServerCommand implements Callable<Integer> {
                 : null;
         List<String> cmd = JMeterCommandLine.server(jmeter, jvm, logFile, props, secrets);
 
-        Process engine = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        Process engine = new ProcessBuilder(OwnSession.command(cmd)).redirectErrorStream(true).start();
         AtomicBoolean stopping = new AtomicBoolean();
         Thread stopper = new Thread(() -> {
             stopping.set(true);
