@@ -16,7 +16,7 @@ public final class StampedeRoot {
 
     /** From -Dstampede.root (set by ./stampede), else two folders above the CLI jar (src/target/stampede.jar). */
     public static Path locate() {
-        String prop = System.getProperty("stampede.root");
+        String prop = System.getProperty(CliNames.ROOT);
         if (prop != null && !prop.isBlank()) {
             return Path.of(prop).toAbsolutePath().normalize();
         }

@@ -8,13 +8,13 @@ package io.stampede.cluster;
 import io.stampede.cli.ExitCodes;
 import io.stampede.cluster.lab.Lab;
 import io.stampede.cluster.model.ClusterSpec;
+import io.stampede.cluster.vm.VmLabOptions;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine;
-import io.stampede.cluster.vm.GuestImage;
 import io.stampede.cluster.vm.VmLab;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** stampede cluster lab FILE. */
@@ -41,13 +41,8 @@ final class LabCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "FILE", description = "the cluster description (YAML)")
     Path file;
 
-    @Option(names = "--vm", description = "run the checks a-f (LVS-DR) or check 7 with a real netem (HAProxy)"
-            + " inside a qemu guest on Debian's kernel")
-    boolean vm;
-
-    @Option(names = "--vm-cache", paramLabel = "DIR",
-            description = "where the guest is built and kept (default: $STAMPEDE_VM_CACHE or ~/.cache/stampede/vm)")
-    Path vmCache;
+    @Mixin
+    VmLabOptions vm;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -58,9 +53,8 @@ final class LabCommand implements Callable<Integer> {
         if (cluster == null) {
             return ExitCodes.BAD_INPUT;
         }
-        if (vm) {
-            return new VmLab(spec.commandLine().getOut()).run(cluster,
-                    vmCache != null ? vmCache : GuestImage.defaultCache());
+        if (vm.enabled()) {
+            return new VmLab(spec.commandLine().getOut()).run(cluster, vm.cache());
         }
         return new Lab(spec.commandLine().getOut()).run(cluster);
     }

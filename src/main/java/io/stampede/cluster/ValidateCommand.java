@@ -8,17 +8,17 @@ package io.stampede.cluster;
 import io.stampede.cli.ExitCodes;
 import io.stampede.cluster.validate.ClusterValidator;
 import io.stampede.cluster.validate.Verdict;
+import io.stampede.cluster.vm.VmLabOptions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine;
-import io.stampede.cluster.vm.GuestImage;
 import io.stampede.cluster.vm.VmValidation;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /** stampede cluster validate DIR. */
@@ -34,12 +34,8 @@ final class ValidateCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "DIR", description = "a directory written by 'stampede cluster render'")
     Path dir;
 
-    @Option(names = "--vm", description = "load ipvsadm.rules with the real tools inside the VM lab's guest")
-    boolean vm;
-
-    @Option(names = "--vm-cache", paramLabel = "DIR",
-            description = "where the guest was built (default: $STAMPEDE_VM_CACHE or ~/.cache/stampede/vm)")
-    Path vmCache;
+    @Mixin
+    VmLabOptions vm;
 
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -54,9 +50,8 @@ final class ValidateCommand implements Callable<Integer> {
         List<Verdict> verdicts;
         try {
             verdicts = new ArrayList<>(new ClusterValidator().validate(dir));
-            if (vm) {
-                verdicts.addAll(new VmValidation(out).validate(dir,
-                        vmCache != null ? vmCache : GuestImage.defaultCache()));
+            if (vm.enabled()) {
+                verdicts.addAll(new VmValidation(out).validate(dir, vm.cache()));
             }
         } catch (IOException e) {
             spec.commandLine().getErr().println("validate: " + e.getMessage());

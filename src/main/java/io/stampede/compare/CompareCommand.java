@@ -9,6 +9,7 @@ import io.stampede.blocking.AccessLogException;
 import io.stampede.blocking.BlockingTimeReport;
 import io.stampede.blocking.BlockingTimes;
 import io.stampede.cli.ExitCodes;
+import io.stampede.jmeter.JMeterPropertiesOption;
 import io.stampede.run.RunCommand;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -25,6 +26,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -71,8 +73,8 @@ public final class CompareCommand implements Callable<Integer> {
     @Option(names = "--rounds", paramLabel = "N", description = "With --plan: interleaved rounds (default: ${DEFAULT-VALUE}).")
     int rounds = 3;
 
-    @Option(names = "-J", paramLabel = "name=value", description = "With --plan: a JMeter property for every run.")
-    Map<String, String> properties = new LinkedHashMap<>();
+    @Mixin
+    JMeterPropertiesOption properties;
 
     @Option(names = "--heap", paramLabel = "SIZE", description = "With --plan: JMeter's heap (default: ${DEFAULT-VALUE}).")
     String heap = "2g";
@@ -159,7 +161,7 @@ public final class CompareCommand implements Callable<Integer> {
     }
 
     private List<Configuration> readFolders() throws CompareInputException, IOException {
-        if (!targets.isEmpty() || properties.size() > 0) {
+        if (!targets.isEmpty() || properties.values().size() > 0) {
             throw new CompareInputException("--target and -J need --plan: give --plan PLAN.jmx, or compare folders");
         }
         if (folders.size() < 2) {
@@ -240,7 +242,7 @@ public final class CompareCommand implements Callable<Integer> {
         if (!heap.matches("\\d+[kKmMgG]?")) {
             throw new CompareInputException("--heap " + heap + ": give a size such as 2g or 1536m");
         }
-        return new Rounds.Input(plan, parsed, rounds, properties, heap);
+        return new Rounds.Input(plan, parsed, rounds, properties.values(), heap);
     }
 
     static void write(List<Configuration> configs, CompareSettings settings, Path dir, PrintWriter stdout,

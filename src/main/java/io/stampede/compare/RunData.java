@@ -7,7 +7,7 @@ package io.stampede.compare;
 
 import java.nio.file.Path;
 import java.util.Map;
-import io.stampede.injector.InjectorShare;
+import io.stampede.injectorhealth.InjectorShare;
 import org.HdrHistogram.Histogram;
 
 /**

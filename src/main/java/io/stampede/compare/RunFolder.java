@@ -5,9 +5,9 @@
  */
 package io.stampede.compare;
 
-import io.stampede.injector.InjectorSeries;
-import io.stampede.injector.InjectorShare;
-import io.stampede.injector.ScheduleLag;
+import io.stampede.injectorhealth.InjectorSeries;
+import io.stampede.injectorhealth.InjectorShare;
+import io.stampede.injectorhealth.ScheduleLag;
 import io.stampede.results.ErrorKind;
 import io.stampede.results.JtlTail;
 import io.stampede.results.LatencyHistogramFile;

@@ -6,6 +6,7 @@
 package io.stampede.doctor;
 
 import io.stampede.cli.ExitCodes;
+import io.stampede.jmeter.JMeterPropertiesOption;
 import io.stampede.plan.JmxTree;
 import io.stampede.plan.PlanException;
 import io.stampede.plan.SamplerProtocols;
@@ -13,11 +14,10 @@ import io.stampede.plugins.PluginsOption;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -57,9 +57,8 @@ public final class DoctorCommand implements Callable<Integer> {
             description = "Read threads, keep-alive and connections per thread from this JMeter plan.")
     Path plan;
 
-    @Option(names = "-J", paramLabel = "name=value",
-            description = "A JMeter property for $${__P(name,default)} in the plan, as with jmeter -J. Repeatable.")
-    Map<String, String> properties = new LinkedHashMap<>();
+    @Mixin
+    JMeterPropertiesOption properties;
 
     @Option(names = "--rate", paramLabel = "N",
             description = "New connections per second to the target that the injector closes (each then holds a"
@@ -85,13 +84,13 @@ public final class DoctorCommand implements Callable<Integer> {
             if (plan != null) {
                 JmxTree tree = JmxTree.parse(plan);
                 PluginsOption.check(tree.path(), err, "stampede doctor");
-                SamplerProtocols.check(tree, properties);
-                LoadEstimate read = LoadEstimate.of(tree, properties);
+                SamplerProtocols.check(tree, properties.values());
+                LoadEstimate read = LoadEstimate.of(tree, properties.values());
                 load = read.load().overriddenBy(numbers);
                 if (targetText.isEmpty() && read.targets().size() == 1) {
                     targetText = Optional.of(read.targets().iterator().next());
                 }
-            } else if (!properties.isEmpty()) {
+            } else if (!properties.values().isEmpty()) {
                 throw new IllegalArgumentException("-J: properties are only used with --plan PLAN.jmx");
             }
             Optional<Target> resolved;

@@ -5,8 +5,8 @@
  */
 package io.stampede.doctor;
 
+import io.stampede.names.PluginNames;
 import io.stampede.results.ErrorKind;
-import io.stampede.results.StampedeColumns;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -46,7 +46,7 @@ public record Http2Outcome(Map<String, Long> resetsByCode, Map<String, Long> goA
                     + " invalid pseudo-header)",
             "FLOW_CONTROL_ERROR", "the stream broke the server's flow-control window",
             "STREAM_CLOSED", "a frame arrived for a stream the server had already closed",
-            "HTTP_1_1_REQUIRED", "the server wants this request over HTTP/1.1: use stampede.protocol http/1.1");
+            "HTTP_1_1_REQUIRED", "the server wants this request over HTTP/1.1: use " + PluginNames.PROTOCOL + " http/1.1");
 
     public Http2Outcome {
         resetsByCode = Map.copyOf(resetsByCode);
@@ -85,7 +85,7 @@ public record Http2Outcome(Map<String, Long> resetsByCode, Map<String, Long> goA
             }
         }
         return new Http2Outcome(resets, goAways, protocol, example,
-                samplesByProtocol.getOrDefault(StampedeColumns.ALPN_FALLBACK, 0L), pings);
+                samplesByProtocol.getOrDefault(PluginNames.ALPN_FALLBACK, 0L), pings);
     }
 
     private static String code(String message) {
@@ -117,7 +117,7 @@ public record Http2Outcome(Map<String, Long> resetsByCode, Map<String, Long> goA
         if (protocolErrors > 0) {
             lines.add("server: " + share(protocolErrors, samples) + " failed with an HTTP/2 protocol error, e.g. "
                     + protocolErrorExample);
-            lines.add("  fix: match stampede.protocol to the server's port: h2c needs a cleartext HTTP/2 port"
+            lines.add("  fix: match " + PluginNames.PROTOCOL + " to the server's port: h2c needs a cleartext HTTP/2 port"
                     + " (nginx 'listen PORT http2'), h2 a TLS port offering h2 in ALPN (nginx 'listen PORT ssl http2',"
                     + " HAProxy 'bind ... ssl crt ... alpn h2,http/1.1')");
         }

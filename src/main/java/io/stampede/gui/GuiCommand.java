@@ -8,7 +8,9 @@ package io.stampede.gui;
 import io.stampede.cli.ExitCodes;
 import io.stampede.cli.StampedeRoot;
 import io.stampede.jmeter.JMeterCommandLine;
+import io.stampede.jmeter.JMeterHomeOption;
 import io.stampede.jmeter.JMeterInstallation;
+import io.stampede.jmeter.JMeterPropertiesOption;
 import io.stampede.jmeter.JMeterStop;
 import io.stampede.plugins.PluginsOption;
 import io.stampede.run.PlanFile;
@@ -17,9 +19,7 @@ import io.stampede.run.RunProperties;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -53,15 +53,11 @@ public final class GuiCommand implements Callable<Integer> {
             description = "A plan to open, e.g. plans/quickstart.jmx. Default: a new, empty plan.")
     Path plan;
 
-    @Option(names = "-J", paramLabel = "name=value",
-            description = "A JMeter property, as with jmeter -J and `stampede run -J` (host, port, threads, duration, "
-                    + "rampup in Stampede's plans).")
-    Map<String, String> properties = new LinkedHashMap<>();
+    @Mixin
+    JMeterPropertiesOption properties;
 
-    @Option(names = "--jmeter-home", paramLabel = "DIR",
-            description = "Use this JMeter installation instead of the bundled JMeter 5.6.3; Stampede's jar and "
-                    + "casutg reach it through -Jsearch_paths, its lib/ext is left untouched.")
-    Path jmeterHome;
+    @Mixin
+    JMeterHomeOption jmeterHome;
 
     @Option(names = "--heap", paramLabel = "SIZE", description = "JMeter's heap, as for -Xmx (default: ${DEFAULT-VALUE}).")
     String heap = "1g";
@@ -105,14 +101,12 @@ public final class GuiCommand implements Callable<Integer> {
     /** Everything checked before a window opens: the plan, the properties, the JMeter home and the heap. */
     private List<String> commandLine(PrintWriter out) throws IOException {
         Path planPath = plan == null ? null : PlanFile.read(plan).path();
-        RunProperties props = RunProperties.of(properties);
+        RunProperties props = RunProperties.of(properties.values());
         if (!heap.matches("\\d+[kKmMgG]?")) {
             throw new IllegalArgumentException("--heap " + heap + ": give a size such as 1g or 1536m");
         }
         Path root = StampedeRoot.locate();
-        JMeterInstallation jmeter = jmeterHome == null
-                ? JMeterInstallation.bundled(root)
-                : JMeterInstallation.user(jmeterHome.toAbsolutePath().normalize(), root, false);
+        JMeterInstallation jmeter = jmeterHome.installation(root, false);
         jmeter = plugins.prepare(jmeter, planPath, out, "stampede gui");
         // Grey-scale antialiased text; without the property JMeter's look and feel warns on every start.
         List<String> jvm = List.of("-Xms256m", "-Xmx" + heap, "-XX:+UseG1GC", "-Dawt.useSystemAAFontSettings=on");

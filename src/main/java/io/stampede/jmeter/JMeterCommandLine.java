@@ -5,7 +5,8 @@
  */
 package io.stampede.jmeter;
 
-import io.stampede.remote.CompactSampleSender;
+import io.stampede.cli.CliNames;
+import io.stampede.names.PluginNames;
 import io.stampede.results.StampedeColumns;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -54,7 +55,7 @@ public final class JMeterCommandLine {
      */
     static Map<String, String> remoteSenderProperties() {
         Map<String, String> p = new LinkedHashMap<>();
-        p.put("mode", CompactSampleSender.MODE);
+        p.put("mode", PluginNames.COMPACT_SAMPLE_SENDER_CLASS);
         p.put("num_sample_threshold", "1000");
         p.put("time_threshold", "2000");
         return p;
@@ -102,8 +103,8 @@ public final class JMeterCommandLine {
             cmd.add("-X");
         }
         Map<String, String> controller = remoteSenderProperties();
-        if (!userProperties.containsKey("server.rmi.ssl.keystore.file")) {
-            controller.put("server.rmi.ssl.disable", "true");
+        if (!userProperties.containsKey(CliNames.RMI_KEYSTORE_FILE)) {
+            controller.put(CliNames.RMI_SSL_DISABLE, "true");
         }
         controller.putAll(userProperties);
         addProperties(cmd, jmeter, controller);
@@ -182,7 +183,7 @@ public final class JMeterCommandLine {
         Map<String, String> props = reportProperties();
         props.putAll(user);
         // Stampede's samplers report open connections and µs latencies through these variables (JTL columns).
-        props.put("sample_variables", StampedeColumns.sampleVariables(user.get("sample_variables")));
+        props.put(CliNames.SAMPLE_VARIABLES, StampedeColumns.sampleVariables(user.get(CliNames.SAMPLE_VARIABLES)));
         props.forEach((k, v) -> cmd.add("-J" + k + "=" + v));
     }
 }

@@ -5,8 +5,8 @@
  */
 package io.stampede.merge;
 
-import io.stampede.injector.InjectorSeries;
-import io.stampede.injector.InjectorShare;
+import io.stampede.injectorhealth.InjectorSeries;
+import io.stampede.injectorhealth.InjectorShare;
 import io.stampede.results.JtlTail;
 import io.stampede.results.LatencyHistogramFile;
 import io.stampede.results.LatencyWindows;

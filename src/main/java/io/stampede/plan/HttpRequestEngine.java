@@ -5,6 +5,7 @@
  */
 package io.stampede.plan;
 
+import io.stampede.names.PluginNames;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -18,8 +19,8 @@ import java.util.Set;
  */
 public enum HttpRequestEngine {
 
-    STAMPEDE("stampede", "io.stampede.httprequest.EngineHttpRequest", "io.stampede.httprequest.EngineHttpRequest",
-            "io.stampede.httprequest.gui.EngineHttpRequestGui", "Netty engine (EngineHttpRequest)",
+    STAMPEDE("stampede", PluginNames.HTTP_REQUEST_CLASS, PluginNames.HTTP_REQUEST_CLASS,
+            PluginNames.HTTP_REQUEST_GUI_CLASS, "Netty engine (EngineHttpRequest)",
             "stampede-switch-to-stampede.jar"),
     // JMeter saves its HTTP Request under the aliases of bin/saveservice.properties; plans written by hand may use
     // the full class names, which JMeter reads too.

@@ -6,10 +6,10 @@
 package io.stampede.plan;
 
 import io.stampede.engine.HttpProtocol;
+import io.stampede.names.PluginNames;
 import io.stampede.sampler.HttpRawSampler;
 import io.stampede.sampler.HttpSampler;
 import io.stampede.sampler.ProtocolSettings;
-import io.stampede.sampler.StampedeSampler;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -37,7 +37,7 @@ public final class SamplerProtocols {
 
     /** JMeter's HTTP Request as stored by stock JMeter and by the engine switch; both read stampede.protocol. */
     private static final Set<String> HTTP_REQUESTS =
-            Set.of("HTTPSamplerProxy", "io.stampede.httprequest.EngineHttpRequest");
+            Set.of("HTTPSamplerProxy", PluginNames.HTTP_REQUEST_CLASS);
 
     private SamplerProtocols() {}
 
@@ -48,10 +48,10 @@ public final class SamplerProtocols {
      * @throws PlanException naming the plan, the sampler, the field and the fix
      */
     public static void check(JmxTree plan, Map<String, String> properties) throws PlanException {
-        String planWide = properties.get(StampedeSampler.PROTOCOL);
+        String planWide = properties.get(PluginNames.PROTOCOL);
         if (planWide != null) {
             try {
-                HttpProtocol.parse("-J " + StampedeSampler.PROTOCOL, planWide);
+                HttpProtocol.parse("-J " + PluginNames.PROTOCOL, planWide);
             } catch (IllegalArgumentException e) {
                 throw new PlanException(e.getMessage());
             }
@@ -73,7 +73,7 @@ public final class SamplerProtocols {
     private static void walk(String file, Element hashTree, PropertyResolver resolver) throws PlanException {
         for (JmxTree.Entry entry : JmxTree.children(hashTree)) {
             String type = entry.type();
-            if (type.equals(HttpRawSampler.TEST_CLASS) || type.equals(HttpSampler.TEST_CLASS)) {
+            if (type.equals(PluginNames.HTTP_RAW_SAMPLER_CLASS) || type.equals(PluginNames.HTTP_SAMPLER_CLASS)) {
                 sampler(file, entry, resolver);
             } else if (HTTP_REQUESTS.contains(type)) {
                 httpRequest(file, entry, resolver);
@@ -96,20 +96,20 @@ public final class SamplerProtocols {
             throw new PlanException(file + ": HTTP Request '" + entry.name() + "', " + e.getMessage()
                     + fields.origin(e.getMessage()));
         }
-        String value = fields.value(StampedeSampler.PROTOCOL);
-        if (fields.unknown(StampedeSampler.PROTOCOL) || value.isBlank()) {
+        String value = fields.value(PluginNames.PROTOCOL);
+        if (fields.unknown(PluginNames.PROTOCOL) || value.isBlank()) {
             return;
         }
         try {
-            HttpProtocol.parse(StampedeSampler.PROTOCOL + " of HTTP Request '" + entry.name() + "'", value);
+            HttpProtocol.parse(PluginNames.PROTOCOL + " of HTTP Request '" + entry.name() + "'", value);
         } catch (IllegalArgumentException e) {
-            throw new PlanException(file + ": " + e.getMessage() + fields.origin(StampedeSampler.PROTOCOL));
+            throw new PlanException(file + ": " + e.getMessage() + fields.origin(PluginNames.PROTOCOL));
         }
     }
 
     private static void sampler(String file, JmxTree.Entry entry, PropertyResolver resolver) throws PlanException {
         Fields fields = new Fields(entry.element(), resolver);
-        if (fields.unknown(StampedeSampler.PROTOCOL)) {
+        if (fields.unknown(PluginNames.PROTOCOL)) {
             return;
         }
         String where = file + ": sampler '" + entry.name() + "': ";
@@ -119,8 +119,8 @@ public final class SamplerProtocols {
         } catch (IllegalArgumentException e) {
             throw new PlanException(where + e.getMessage() + fields.origin(e.getMessage()));
         }
-        boolean raw = entry.type().equals(HttpRawSampler.TEST_CLASS);
-        String transport = raw ? HttpRawSampler.TLS : HttpSampler.SCHEME;
+        boolean raw = entry.type().equals(PluginNames.HTTP_RAW_SAMPLER_CLASS);
+        String transport = raw ? PluginNames.RAW_TLS : PluginNames.HTTP_SCHEME;
         String value = fields.value(transport).trim().toLowerCase(Locale.ROOT);
         if (fields.unknown(transport) || !raw && !value.isEmpty() && !value.equals("http") && !value.equals("https")) {
             return; // the sampler names a scheme it does not know itself, at its first sample

@@ -5,6 +5,7 @@
  */
 package io.stampede.plugins;
 
+import io.stampede.cli.CliNames;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -43,7 +44,7 @@ public final class PluginCache {
 
     /** The cache of a JMeter home: {@code src/target/jmeter-home-plugins} for the bundled one. */
     public static PluginCache beside(Path home, PluginIndex index) {
-        String repo = System.getProperty("stampede.maven.repository", CENTRAL);
+        String repo = System.getProperty(CliNames.MAVEN_REPOSITORY, CENTRAL);
         return new PluginCache(home.resolveSibling(home.getFileName() + "-plugins"), index,
                 URI.create(repo.endsWith("/") ? repo : repo + "/"));
     }

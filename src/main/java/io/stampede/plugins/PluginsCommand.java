@@ -7,17 +7,17 @@ package io.stampede.plugins;
 
 import io.stampede.cli.ExitCodes;
 import io.stampede.cli.StampedeRoot;
+import io.stampede.jmeter.JMeterHomeOption;
 import io.stampede.jmeter.JMeterInstallation;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 import picocli.CommandLine.Spec;
@@ -36,22 +36,12 @@ import picocli.CommandLine.Spec;
         subcommands = {PluginsCommand.Add.class, PluginsCommand.ListPlugins.class})
 public final class PluginsCommand implements Runnable {
 
-    @Option(names = "--jmeter-home", paramLabel = "DIR", scope = picocli.CommandLine.ScopeType.INHERIT,
-            description = "The JMeter installation to add plugins to (default: the bundled JMeter 5.6.3).")
-    Path jmeterHome;
-
     @Spec
     CommandSpec spec;
 
     @Override
     public void run() {
         spec.commandLine().usage(spec.commandLine().getOut());
-    }
-
-    JMeterInstallation installation() throws IOException {
-        Path root = StampedeRoot.locate();
-        return jmeterHome == null ? JMeterInstallation.bundled(root)
-                : JMeterInstallation.user(jmeterHome.toAbsolutePath().normalize(), root, false);
     }
 
     /** `stampede plugins add NAME...`. */
@@ -63,6 +53,9 @@ public final class PluginsCommand implements Runnable {
 
         @ParentCommand
         PluginsCommand parent;
+
+        @Mixin
+        JMeterHomeOption jmeterHome;
 
         @Parameters(arity = "1..*", paramLabel = "NAME",
                 description = "A plugin id as the Plugins Manager names it (jpgc-tst), its artifactId"
@@ -84,7 +77,7 @@ public final class PluginsCommand implements Runnable {
                     }
                     plugins.add(p.get());
                 }
-                JMeterInstallation jmeter = parent.installation();
+                JMeterInstallation jmeter = jmeterHome.installation(StampedeRoot.locate(), false);
                 PluginCache cache = PluginCache.beside(jmeter.home(), index);
                 PluginJars jars = PluginJars.choose(plugins, JMeterClasspath.of(jmeter.home(), jmeter.searchPaths()));
                 if (!jars.conflicts().isEmpty()) {
@@ -113,13 +106,16 @@ public final class PluginsCommand implements Runnable {
         @ParentCommand
         PluginsCommand parent;
 
+        @Mixin
+        JMeterHomeOption jmeterHome;
+
         @Override
         public Integer call() throws IOException {
             PrintWriter out = parent.spec.commandLine().getOut();
             PluginIndex index = PluginIndex.bundled();
             JMeterInstallation jmeter;
             try {
-                jmeter = parent.installation();
+                jmeter = jmeterHome.installation(StampedeRoot.locate(), false);
             } catch (IllegalArgumentException | IllegalStateException e) {
                 parent.spec.commandLine().getErr().println("stampede plugins list: " + e.getMessage());
                 return ExitCodes.BAD_INPUT;

@@ -5,6 +5,7 @@
  */
 package io.stampede.results;
 
+import io.stampede.names.PluginNames;
 import java.util.List;
 
 /**
@@ -20,9 +21,9 @@ public record JtlHeader(int timeStamp, int elapsed, int label, int responseCode,
         JtlHeader h = new JtlHeader(names.indexOf("timeStamp"), names.indexOf("elapsed"), names.indexOf("label"),
                 names.indexOf("responseCode"), names.indexOf("responseMessage"), names.indexOf("success"),
                 names.indexOf("allThreads"), names.indexOf("Latency"), names.indexOf("Connect"),
-                names.indexOf("bytes"), names.indexOf(StampedeColumns.OPEN_CONNECTIONS),
-                names.indexOf(StampedeColumns.ELAPSED_US), names.indexOf(StampedeColumns.CORRECTED_US),
-                names.indexOf(StampedeColumns.PROTOCOL));
+                names.indexOf("bytes"), names.indexOf(PluginNames.OPEN_CONNECTIONS_VARIABLE),
+                names.indexOf(PluginNames.ELAPSED_US_VARIABLE), names.indexOf(PluginNames.CORRECTED_US_VARIABLE),
+                names.indexOf(PluginNames.PROTOCOL_VARIABLE));
         if (h.timeStamp < 0 || h.elapsed < 0 || h.success < 0) {
             throw new IllegalArgumentException("not a CSV JTL with a header (need timeStamp, elapsed and success): "
                     + headerLine);

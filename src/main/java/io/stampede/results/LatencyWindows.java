@@ -19,7 +19,8 @@ import org.HdrHistogram.Histogram;
  * fell seconds behind for a minute shows it, and the steady state can be read on its own.
  *
  * <p>Windows count from the first sample read. Rows of a distributed run arrive in batches per engine, so a sample
- * may start a little before that one: it lands in a window with a negative start.
+ * may start a little before that one: it is counted in the first window, which then holds a little more than its
+ * length of samples, rather than in a window before the run's start.
  */
 public final class LatencyWindows {
 
@@ -53,8 +54,8 @@ public final class LatencyWindows {
         if (origin == Long.MIN_VALUE) {
             origin = s.timeStamp();
         }
-        long offset = s.timeStamp() - origin;
-        Bucket b = buckets.computeIfAbsent(Math.floorDiv(offset, windowMs), k -> new Bucket());
+        long offset = Math.max(0, s.timeStamp() - origin);
+        Bucket b = buckets.computeIfAbsent(offset / windowMs, k -> new Bucket());
         long us = s.elapsedUs() >= 0 ? s.elapsedUs() : s.elapsed() * 1000;
         b.us.recordValue(Math.min(Math.max(us, 0), 3_600_000_000L));
         if (!s.success()) {

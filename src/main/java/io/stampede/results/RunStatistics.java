@@ -5,7 +5,7 @@
  */
 package io.stampede.results;
 
-import io.stampede.injector.ScheduleLag;
+import io.stampede.injectorhealth.ScheduleLag;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.TreeMap;

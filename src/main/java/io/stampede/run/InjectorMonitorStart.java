@@ -5,7 +5,8 @@
  */
 package io.stampede.run;
 
-import io.stampede.injector.InjectorSeries;
+import io.stampede.cli.CliNames;
+import io.stampede.injectorhealth.InjectorSeries;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -17,7 +18,7 @@ import java.util.Map;
  * Starts the plugin's injector monitor inside JMeter for any plan: JMeter runs the file named by
  * {@code jsr223.init.file} at start-up, in the class loader that holds lib/ext, so a one-line Groovy script can
  * start it; the monitor writes injector.csv into the run folder. `stampede server` starts it the same way in each
- * engine, which also sends its rows to the controller of a distributed run (io.stampede.remote.InjectorCollector).
+ * engine, which also sends its rows to the controller of a distributed run (io.stampede.distributed.InjectorCollector).
  */
 public final class InjectorMonitorStart {
     static final String SCRIPT = "injector-monitor.groovy";
@@ -33,13 +34,13 @@ public final class InjectorMonitorStart {
     public static Map<String, String> properties(Map<String, String> given, Path script, Path csv) {
         try {
             Files.writeString(script, "// Written by Stampede: starts its injector monitor (" + csv.getFileName()
-                    + ")\nio.stampede.injector.InjectorMonitor.start(props.getProperty('stampede.injector_csv'))\n");
+                    + ")\nio.stampede.injector.InjectorMonitor.start(props.getProperty('" + CliNames.INJECTOR_CSV + "'))\n");
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
         Map<String, String> p = new LinkedHashMap<>(given);
         p.putIfAbsent("jsr223.init.file", script.toString());
-        p.put("stampede.injector_csv", csv.toString());
+        p.put(CliNames.INJECTOR_CSV, csv.toString());
         return p;
     }
 }

@@ -7,12 +7,13 @@ package io.stampede.run;
 
 import io.stampede.jmeter.JMeterCommandLine;
 import io.stampede.jmeter.JMeterStop;
+import io.stampede.jmeter.OwnSession;
 import io.stampede.jmeter.VirtualUsersJvm;
 import io.stampede.cli.StampedeRoot;
-import io.stampede.remote.ControllerStop;
-import io.stampede.remote.PrivateFolder;
-import io.stampede.remote.ResultStreamFilter;
-import io.stampede.remote.RmiBind;
+import io.stampede.distributed.ControllerStop;
+import io.stampede.distributed.PrivateFolder;
+import io.stampede.distributed.ResultStreamFilter;
+import io.stampede.distributed.RmiBind;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -33,9 +34,6 @@ final class JMeterProcess implements AutoCloseable {
             "-Djava.awt.headless=true",
             // A JVM out of heap would limp on, its users dying one by one: stop at once, and RunReport says why.
             "-XX:+ExitOnOutOfMemoryError");
-
-    /** util-linux's, part of every Debian. */
-    private static final Path SETSID = Path.of("/usr/bin/setsid");
 
     private final RunCommand.RunSetup setup;
     private final List<String> jvm;
@@ -104,7 +102,7 @@ final class JMeterProcess implements AutoCloseable {
         }
         Process process;
         try {
-            process = new ProcessBuilder(ownSession(cmd))
+            process = new ProcessBuilder(OwnSession.command(cmd))
                     .directory(files.dir().toFile())
                     .redirectErrorStream(true)
                     .redirectOutput(files.console().toFile())
@@ -131,21 +129,6 @@ final class JMeterProcess implements AutoCloseable {
         }, "stampede-run-stop");
         Runtime.getRuntime().addShutdownHook(hook);
         return new JMeterProcess(setup, jvm, process, hook, privateFiles);
-    }
-
-    /**
-     * {@code cmd} in a session of its own when setsid is there: a Ctrl-C in the terminal then reaches the CLI only,
-     * whose stop hook asks JMeter to end the test (a controller, to stop its engines first), instead of killing JMeter
-     * mid-write along with the CLI. A child of the CLI leads no process group, so setsid execs JMeter without a fork
-     * and the process the hook signals is JMeter itself.
-     */
-    static List<String> ownSession(List<String> cmd) {
-        if (!Files.isExecutable(SETSID)) {
-            return cmd;
-        }
-        List<String> session = new ArrayList<>(cmd);
-        session.add(0, SETSID.toString());
-        return session;
     }
 
     /** True when JMeter has exited within the time given. */

@@ -5,6 +5,7 @@
  */
 package io.stampede.run;
 
+import io.stampede.names.PluginNames;
 import io.stampede.plan.JmxTree;
 import io.stampede.plan.PlanException;
 import io.stampede.plan.SamplerProtocols;
@@ -53,7 +54,7 @@ public record PlanFile(JmxTree tree) {
 
     /** True when the plan holds a Stampede Virtual User Thread Group, whose users need Java 21+. */
     boolean hasVirtualUsers() {
-        return tree.text().contains("io.stampede.threads.VirtualUserThreadGroup");
+        return tree.text().contains(PluginNames.VIRTUAL_USER_THREAD_GROUP_CLASS);
     }
 
     String name() {

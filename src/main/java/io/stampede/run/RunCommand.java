@@ -5,30 +5,27 @@
  */
 package io.stampede.run;
 
+import io.stampede.cli.CliNames;
 import io.stampede.cli.ExitCodes;
 import io.stampede.cli.StampedeRoot;
+import io.stampede.distributed.RemoteRunOptions;
 import io.stampede.doctor.LoadEstimate;
+import io.stampede.jmeter.JMeterHomeOption;
 import io.stampede.jmeter.JMeterInstallation;
+import io.stampede.jmeter.JMeterPropertiesOption;
 import io.stampede.jmeter.JavaRuntime;
 import io.stampede.jmeter.JavaSelection;
-import io.stampede.metrics.RunMetrics;
 import io.stampede.plan.HttpRequestEngine;
 import io.stampede.plan.PlanException;
-import io.stampede.plugins.PluginIndex;
 import io.stampede.plugins.PluginsOption;
-import io.stampede.remote.EngineClassFailures;
-import io.stampede.remote.RemoteEngine;
-import io.stampede.remote.InjectorCollector;
-import io.stampede.remote.RemoteEngines;
-import io.stampede.remote.PasswordFile;
-import io.stampede.remote.RmiKeystore;
-import io.stampede.results.LatencyWindows;
-import io.stampede.results.RunStatistics;
 import io.stampede.share.DividedPlan;
 import io.stampede.share.PlanDivider;
 import io.stampede.share.Share;
-import io.stampede.target.TargetServer;
-import io.stampede.target.TargetSettings;
+import io.stampede.distributed.RemoteEngine;
+import io.stampede.distributed.RemoteEngines;
+import io.stampede.distributed.RmiKeystore;
+import io.stampede.builtintarget.TargetServer;
+import io.stampede.builtintarget.TargetSettings;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -76,10 +73,8 @@ public final class RunCommand implements Callable<Integer> {
     @Option(names = "--port", paramLabel = "P", description = "Target port, passed as -J port (default 80 with --host).")
     Integer port;
 
-    @Option(names = "-J", paramLabel = "name=value",
-            description = "A JMeter property, as with jmeter -J. Stampede plans read host, port, threads, "
-                    + "duration (s) and rampup (s).")
-    Map<String, String> properties = new LinkedHashMap<>();
+    @Mixin
+    JMeterPropertiesOption properties;
 
     @Option(names = "--engine", paramLabel = "ENGINE",
             description = "Which HTTP Request runs the plan's HTTP Requests: stampede (the Netty engine: each of "
@@ -92,9 +87,8 @@ public final class RunCommand implements Callable<Integer> {
             description = "Where to write results (must be new or empty). Default: results/<time>-<plan>/.")
     Path out;
 
-    @Option(names = "--jmeter-home", paramLabel = "DIR",
-            description = "Use this JMeter installation instead of the bundled JMeter 5.6.3.")
-    Path jmeterHome;
+    @Mixin
+    JMeterHomeOption jmeterHome;
 
     @Option(names = "--install-plugin",
             description = "With --jmeter-home: copy Stampede's jar (and jmeter-plugins casutg) into its lib/ext. "
@@ -111,81 +105,30 @@ public final class RunCommand implements Callable<Integer> {
             + "with virtual users 512m + 36k per user when that is more).")
     String heap;
 
-    @Option(names = "--no-dashboard", description = "Skip the HTML dashboard (the JTL is still written).")
-    boolean noDashboard;
-
-    @Option(names = "--remote", paramLabel = "host[:port],...",
-            description = "Run through JMeter's distributed mode (-R) on these engines (`stampede server` on each; "
-                    + "port default 1099). Each engine runs its share of the plan (see --whole-plan-per-engine); their samples "
-                    + "come back into one JTL. "
-                    + "-J properties are sent to the engines (-G).")
-    String remote;
-
-    @Option(names = "--whole-plan-per-engine",
-            description = "With --remote: every engine runs the whole plan, as in JMeter's distributed mode (N engines"
-                    + " x the plan's users). Without it each engine runs its share, so together they run the plan.")
-    boolean wholePlanPerEngine;
-
-    @Option(names = "--rmi-keystore", paramLabel = "FILE",
-            description = "With --remote: RMI over TLS with this keystore, the engines' --ssl-keystore (from "
-                    + "`stampede server create-keystore DIR`).")
-    Path rmiKeystore;
-
-    @Option(names = "--rmi-password-file", paramLabel = "FILE",
-            description = "File (mode 0600) whose first line is the password of --rmi-keystore (default: changeit, as"
-                    + " JMeter's create-rmi-keystore). JMeter reads it from a private property file, not -J.")
-    Path rmiPasswordFile;
-
-    @Option(names = "--remote-exit", description = "With --remote: the engines exit when the run ends (-X).")
-    boolean remoteExit;
+    @Mixin
+    RemoteRunOptions remote;
 
     @Option(names = "--server-log", paramLabel = "FILE",
             description = "The target's error log on this machine (e.g. nginx's error.log): what it says during the "
                     + "run (connections reused, refused, out of files) goes into the diagnosis of failed connections.")
     Path serverLog;
 
-    @Option(names = "--window", paramLabel = "SECONDS",
-            description = "Length of the windows in the summary's per-window table of req/s and latency percentiles "
-                    + "(default: ${DEFAULT-VALUE}).")
-    int windowSeconds = 30;
-
-    @Option(names = "--steady-after", paramLabel = "SECONDS",
-            description = "Also report the steady state: the windows that start at least this long after the first "
-                    + "sample (once the ramp-up is over), merged, and the worst of their p99s.")
-    Integer steadyAfter;
+    @Mixin
+    SummaryOptions summary;
 
     @Option(names = "--share", paramLabel = "I/N",
             description = "Run share I of N of the plan's load: its users, rates, throughput timers and CSV rows "
                     + "divided so that N injectors, each with its own share, add up to the plan (docs/injectors.md).")
     String share;
 
-    @Option(names = "--metrics", paramLabel = "PORT",
-            description = "Serve the run's figures for Prometheus on http://ADDR:PORT/metrics while it runs (ADDR:"
-                    + " --metrics-bind): samples and errors by label and kind, latency histograms, users, connections,"
-                    + " schedule lag, JMeter's CPU, GC and event-loop lag (docs/injectors.md).")
-    Integer metricsPort;
-
-    @Option(names = "--metrics-bind", paramLabel = "ADDR",
-            description = "The address --metrics listens on (default: ${DEFAULT-VALUE}, this machine only).")
-    String metricsBind = "127.0.0.1";
-
-    @Option(names = "--metrics-linger", paramLabel = "SECONDS",
-            description = "With --metrics: keep serving this long after the run, so that Prometheus scrapes the final"
-                    + " counts (default: ${DEFAULT-VALUE}).")
-    int metricsLinger;
-
-    @Option(names = "--progress-every", paramLabel = "SECONDS",
-            description = "Seconds between progress lines (default: ${DEFAULT-VALUE}).")
-    int progressEvery = 5;
+    @Mixin
+    MetricsOptions metrics;
 
     @Mixin
     PluginsOption plugins;
 
     @Spec
     CommandSpec spec;
-
-    /** What the dashboard of a run that was not interrupted may take. */
-    private static final int DASHBOARD_SECONDS = 30 * 60;
 
     /** docs/http-request.md, "Run unchanged plans", says why (measured in it/bench/RESULTS.md). */
     static final String DEFAULT_ENGINE = "stampede";
@@ -206,13 +149,13 @@ public final class RunCommand implements Callable<Integer> {
             RunProperties props = setup.properties();
             if (setup.useBuiltInTarget()) {
                 builtIn = TargetServer.start(TargetSettings.loopbackDefaults());
-                props = props.with("host", "127.0.0.1")
-                        .with("port", Integer.toString(builtIn.address().getPort()));
+                props = props.with(CliNames.HOST, "127.0.0.1")
+                        .with(CliNames.PORT, Integer.toString(builtIn.address().getPort()));
                 out.printf("stampede run: built-in target on http://127.0.0.1:%d/ (%s)%n",
                         builtIn.address().getPort(), builtIn.transport());
             }
-            String targetHost = props.get("host");
-            int targetPort = Integer.parseInt(props.get("port") == null ? "80" : props.get("port"));
+            String targetHost = props.get(CliNames.HOST);
+            int targetPort = Integer.parseInt(props.get(CliNames.PORT) == null ? "80" : props.get(CliNames.PORT));
             String unreachable = Reachability.check(targetHost, targetPort, 3000);
             if (unreachable != null) {
                 err.printf("stampede run: the target %s:%d is unreachable (%s): start the server, or fix --host/"
@@ -230,7 +173,7 @@ public final class RunCommand implements Callable<Integer> {
             InjectorWatch injector = InjectorWatch.start(setup.plan(), props, targetHost, targetPort,
                     Optional.ofNullable(serverLog));
             injector.verdictLines().forEach(out::println);
-            return execute(setup, props, injector, out, err);
+            return new RunExecution(setup, summary, metrics, heap, this.out != null).run(props, injector, out, err);
         } finally {
             if (builtIn != null) {
                 builtIn.close();
@@ -239,64 +182,40 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     private RunSetup prepare(PrintWriter console) throws IOException {
-        if (progressEvery < 1) {
-            throw new RunInputException("--progress-every " + progressEvery + ": give at least 1 second");
-        }
-        if (windowSeconds < 1) {
-            throw new RunInputException("--window " + windowSeconds + ": give at least 1 second");
-        }
-        if (steadyAfter != null && steadyAfter < 0) {
-            throw new RunInputException("--steady-after " + steadyAfter + ": give 0 or more seconds");
-        }
+        summary.check();
         if (serverLog != null && Files.isDirectory(serverLog)) {
             throw new RunInputException("--server-log " + serverLog + " is a folder: give the server's error log file,"
                     + " e.g. /var/log/nginx/error.log");
         }
-        RunMetricsStart.check(metricsPort, metricsBind, metricsLinger, spec);
+        RunMetricsStart.check(metrics.port, metrics.bind, metrics.linger, spec);
         HttpRequestEngine httpEngine = HttpRequestEngine.parse("--engine", engine);
-        RemoteEngines engines = remote == null ? null : RemoteEngines.parse(remote);
-        if (remoteExit && engines == null) {
-            throw new RunInputException("--remote-exit works with --remote only: add --remote host[:port],...");
-        }
-        RmiKeystore rmiTls = rmiKeystore(engines);
+        RemoteEngines engines = remote.engines();
+        RmiKeystore rmiTls = remote.keystore(engines, properties.values());
         PlanFile planFile = PlanFile.read(plan);
-        Map<String, String> given = new LinkedHashMap<>(properties);
+        Map<String, String> given = new LinkedHashMap<>(properties.values());
         if (host != null) {
-            given.put("host", host);
+            given.put(CliNames.HOST, host);
         }
         if (port != null) {
-            given.put("port", Integer.toString(port));
+            given.put(CliNames.PORT, Integer.toString(port));
         }
-        if (host != null && port == null && !given.containsKey("port")) {
-            given.put("port", "80");
+        if (host != null && port == null && !given.containsKey(CliNames.PORT)) {
+            given.put(CliNames.PORT, "80");
         }
         RunProperties props = RunProperties.of(given);
         planFile.checkSamplers(props);
-        DividedPlan divided = null;
-        if (share != null) {
-            if (engines != null) {
-                throw new RunInputException("--share with --remote: --remote already gives each engine its share;"
-                        + " give --share to `stampede run` on independent injectors only (docs/injectors.md)");
-            }
-            divided = PlanDivider.divide(planFile.path(), props.values(), Share.parse(share));
-        } else if (wholePlanPerEngine && engines == null) {
-            throw new RunInputException("--whole-plan-per-engine works with --remote only: add --remote host[:port],...");
-        } else if (engines != null && !wholePlanPerEngine) {
-            divided = PlanDivider.perEngine(planFile.path(), props.values(), engines.size());
-        }
-        boolean builtIn = props.get("host") == null;
+        DividedPlan divided = divided(planFile, props, engines);
+        boolean builtIn = props.get(CliNames.HOST) == null;
         if (builtIn && engines != null && !engines.allLoopback()) {
-            throw new RunInputException("--remote " + remote + ": the built-in target listens on 127.0.0.1, out of"
+            throw new RunInputException("--remote " + remote.given() + ": the built-in target listens on 127.0.0.1, out of"
                     + " reach of engines on other machines; give --host (and --port) of a target they can reach");
         }
-        if (!builtIn && !planFile.readsProperty("host")) {
+        if (!builtIn && !planFile.readsProperty(CliNames.HOST)) {
             console.println("stampede run: note: " + planFile.path().getFileName()
                     + " does not read the `host` property, so --host/-J host do not change where it sends requests");
         }
         Path root = StampedeRoot.locate();
-        JMeterInstallation jmeter = jmeterHome == null
-                ? JMeterInstallation.bundled(root)
-                : JMeterInstallation.user(jmeterHome.toAbsolutePath().normalize(), root, installPlugin);
+        JMeterInstallation jmeter = jmeterHome.installation(root, installPlugin);
         EngineSwitch engineSwitch = EngineSwitch.of(httpEngine, planFile, root);
         jmeter = jmeter.withSearchPath(engineSwitch.jar());
         jmeter = plugins.prepare(jmeter, planFile.path(), console, "stampede run");
@@ -327,32 +246,24 @@ public final class RunCommand implements Callable<Integer> {
             console.println("stampede run: " + jvm.note());
         }
         console.println("stampede run: " + engineSwitch.line());
-        return new RunSetup(planFile, props, jmeter, jvm.runtime(), dir, builtIn, engines, remoteExit, rmiTls, divided,
-                planFile.path());
+        return new RunSetup(planFile, props, jmeter, jvm.runtime(), dir, builtIn, engines, remote.remoteExit(), rmiTls,
+                divided, planFile.path());
     }
 
-    /** The controller's keystore for RMI over TLS, or null for plain RMI (or the user's own -J settings). */
-    private RmiKeystore rmiKeystore(RemoteEngines engines) {
-        if (rmiKeystore == null) {
-            if (rmiPasswordFile != null) {
-                throw new RunInputException("--rmi-password-file needs --rmi-keystore: give the keystore too");
+    /** The share of the plan this run (or each engine) runs; null for the whole plan. */
+    private DividedPlan divided(PlanFile planFile, RunProperties props, RemoteEngines engines) {
+        if (share != null) {
+            if (engines != null) {
+                throw new RunInputException("--share with --remote: --remote already gives each engine its share;"
+                        + " give --share to `stampede run` on independent injectors only (docs/injectors.md)");
             }
-            return null;
+            return PlanDivider.divide(planFile.path(), props.values(), Share.parse(share));
         }
-        if (engines == null) {
-            throw new RunInputException("--rmi-keystore works with --remote only: add --remote host[:port],...");
+        if (remote.wholePlanPerEngine() && engines == null) {
+            throw new RunInputException("--whole-plan-per-engine works with --remote only: add --remote host[:port],...");
         }
-        if (!Files.isRegularFile(rmiKeystore)) {
-            throw new RunInputException("--rmi-keystore " + rmiKeystore + " is not a file: give the engines' keystore"
-                    + " (`stampede server create-keystore DIR` makes one)");
-        }
-        if (properties.keySet().stream().anyMatch(k -> k.startsWith("server.rmi.ssl."))) {
-            throw new RunInputException("--rmi-keystore and -J server.rmi.ssl.* both given: keep --rmi-keystore and"
-                    + " --rmi-password-file");
-        }
-        String password = rmiPasswordFile == null ? "changeit"
-                : PasswordFile.read(rmiPasswordFile, "--rmi-password-file");
-        return new RmiKeystore(rmiKeystore.toAbsolutePath().normalize(), password);
+        return engines != null && !remote.wholePlanPerEngine()
+                ? PlanDivider.perEngine(planFile.path(), props.values(), engines.size()) : null;
     }
 
     /** The plan's virtual users, or 0 when it has none or their number cannot be read before the run. */
@@ -364,130 +275,6 @@ public final class RunCommand implements Callable<Integer> {
             return LoadEstimate.virtualUsers(plan.tree(), props.values());
         } catch (PlanException e) {
             return 0; // JMeter reports the plan's own problem; the heap stays the default
-        }
-    }
-
-    private int execute(RunSetup setup, RunProperties props, InjectorWatch injector, PrintWriter out,
-            PrintWriter err) throws IOException, InterruptedException {
-        Optional<RunMetrics> metrics;
-        try {
-            metrics = RunMetricsStart.start(metricsPort, metricsBind, out);
-        } catch (RunInputException e) {
-            err.println("stampede run: " + e.getMessage());
-            return ExitCodes.BAD_INPUT;
-        }
-        try (RunMetricsStart.Linger linger = new RunMetricsStart.Linger(metrics, metricsLinger, out)) {
-            return execute(setup, props, metrics, out, err, injector, linger);
-        }
-    }
-
-    private int execute(RunSetup setup, RunProperties props, Optional<RunMetrics> metrics, PrintWriter out,
-            PrintWriter err, InjectorWatch injector, RunMetricsStart.Linger linger)
-            throws IOException, InterruptedException {
-        // --out was checked to be new or empty; the default name is claimed, since another run may want it too
-        Path dir = this.out != null ? Files.createDirectories(setup.outDir()) : ResultsFolder.claim(setup.outDir());
-        RunFiles files = RunFiles.in(dir, !noDashboard);
-        metrics.ifPresent(m -> m.seriesIn(files.dir()));
-        if (setup.share() != null) {
-            ShareStart started = ShareStart.write(setup, props, dir, out);
-            setup = started.setup();
-            props = started.properties();
-        }
-        out.printf("stampede run: %s on JMeter at %s, %s%n", setup.plan().path(), setup.jmeter().home(),
-                setup.java());
-        if (setup.engines() != null) {
-            out.printf("stampede run: distributed over %d engines: %s (%s)%n", setup.engines().size(),
-                    setup.engines().jmeterList(), setup.share() == null ? "each runs the whole plan"
-                            : "each runs its share of the plan");
-        }
-        out.printf("stampede run: results in %s%n", files.dir());
-        InjectorCollector collector = setup.engines() == null ? null : collector(setup.engines(), files, out);
-        RunProperties runProps = collector == null ? props : props.with(InjectorCollector.PROPERTY, collector.url());
-        RunInterrupt interrupt = new RunInterrupt();
-        JtlWriteCheck written = new JtlWriteCheck(files);
-        try (collector; JMeterProcess jmeter = JMeterProcess.start(setup, runProps, files, heap, interrupt, out)) {
-            LatencyWindows windows = new LatencyWindows(windowSeconds * 1000L);
-            RunStatistics stats = new ProgressPrinter(out, injector, progressEvery, written)
-                    .follow(jmeter, files.jtl(), windows, metrics.isPresent() ? metrics.get() : s -> { });
-            Optional<String> lost = written.lost(stats.samples());
-            if (lost.isPresent()) {
-                err.println(lost.get());
-                return interrupt.exitCode(ExitCodes.CANNOT_RUN);
-            }
-            int exit = jmeter.exitValue();
-            List<EngineClassFailures.Failure> lacking = setup.engines() == null ? List.of()
-                    : EngineClassFailures.read(JMeterOutput.read(files.console()));
-            if (!lacking.isEmpty()) {
-                err.print(EngineClassFailures.message(lacking, PluginIndex.bundled(),
-                        setup.plan().path().toString()));
-                err.flush();
-                if (stats.samples() == 0) {
-                    return interrupt.exitCode(ExitCodes.JMETER_FAILED);
-                }
-            }
-            if (interrupt.happened() && stats.samples() == 0) {
-                err.println("stampede run: interrupted before JMeter recorded a sample: nothing to summarize");
-                return ExitCodes.INTERRUPTED;
-            }
-            if ((exit != 0 && !interrupt.happened()) || stats.samples() == 0) {
-                RunReport.jmeterFailed(err, files, exit, stats.samples(), heap);
-                return ExitCodes.JMETER_FAILED;
-            }
-            RunReport report = new RunReport(out, files);
-            report.summarize("stampede run: " + setup.plan().path().getFileName() + " against " + props.get("host")
-                    + ":" + props.get("port") + (interrupt.happened() ? " (INTERRUPTED)" : ""), stats, windows,
-                    Optional.ofNullable(steadyAfter), injector);
-            if (interrupt.happened()) {
-                report.interrupted(stats);
-            }
-            if (setup.engines() != null) {
-                report.engines(setup.engines(), stats.spanMs());
-            }
-            // the engines that had the plugins ran; the run still failed to be what was asked
-            int status = lacking.isEmpty() ? ExitCodes.OK : ExitCodes.JMETER_FAILED;
-            if (files.dashboard() != null) {
-                out.println("stampede run: generating the HTML dashboard" + (interrupt.happened()
-                        ? " from what was recorded (Ctrl-C again to skip it)..." : "..."));
-                if (jmeter.generateDashboard(props, files,
-                        interrupt.happened() ? RunInterrupt.DASHBOARD_SECONDS : DASHBOARD_SECONDS)) {
-                    report.line("  dashboard  " + files.dashboard().resolve("index.html"));
-                } else {
-                    report.line("  dashboard  NOT generated: see " + files.dashboardLog()
-                            + (interrupt.happened() ? " (ended by a second Ctrl-C, or over "
-                                    + RunInterrupt.DASHBOARD_SECONDS + " s)" : ""));
-                    status = ExitCodes.JMETER_FAILED;
-                }
-            }
-            report.line("  histogram  " + files.histogram());
-            report.line("  jtl        " + files.jtl());
-            report.write();
-            return interrupt.exitCode(status);
-        } finally {
-            linger.runEnded(interrupt.happened());
-            interrupt.reported();
-            if (setup.share() != null) {
-                Files.deleteIfExists(setup.planToLoad());
-            }
-        }
-    }
-
-    /**
-     * The endpoint each engine's injector monitor sends its rows to, on the address the engines call this
-     * controller back on; none (said once) when that address is unknown.
-     */
-    private static InjectorCollector collector(RemoteEngines engines, RunFiles files, PrintWriter out) {
-        Optional<String> address = engines.callbackAddress();
-        if (address.isEmpty()) {
-            out.println("stampede run: no route to the first engine found: the engines' injector series are not"
-                    + " collected");
-            return null;
-        }
-        try {
-            return InjectorCollector.start(address.get(), files.dir());
-        } catch (IOException e) {
-            out.println("stampede run: cannot listen for the engines' injector series on " + address.get() + ": "
-                    + e.getMessage());
-            return null;
         }
     }
 

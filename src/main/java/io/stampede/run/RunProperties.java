@@ -5,6 +5,7 @@
  */
 package io.stampede.run;
 
+import io.stampede.cli.CliNames;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -26,16 +27,16 @@ public record RunProperties(Map<String, String> values) {
             }
             v.put(name.trim(), value == null ? "" : value.trim());
         });
-        requireWhole(v, "threads", 1);
-        requireWhole(v, "duration", 1);
-        requireWhole(v, "rampup", 0);
-        if (v.containsKey("port")) {
-            int port = requireWhole(v, "port", 1);
+        requireWhole(v, CliNames.THREADS, 1);
+        requireWhole(v, CliNames.DURATION, 1);
+        requireWhole(v, CliNames.RAMPUP, 0);
+        if (v.containsKey(CliNames.PORT)) {
+            int port = requireWhole(v, CliNames.PORT, 1);
             if (port > 65535) {
                 throw new RunInputException("-J port=" + port + " is not a TCP port: use 1 to 65535");
             }
         }
-        if (v.containsKey("host") && v.get("host").isEmpty()) {
+        if (v.containsKey(CliNames.HOST) && v.get(CliNames.HOST).isEmpty()) {
             throw new RunInputException("-J host= is empty: give a host name or address, e.g. -J host=10.0.0.5");
         }
         return new RunProperties(v);
@@ -56,7 +57,7 @@ public record RunProperties(Map<String, String> values) {
         }
         throw new RunInputException("-J " + name + "=" + s + " is not valid: " + name + " must be a whole number"
                 + (min > 0 ? " of at least " + min : " of 0 or more") + ", e.g. -J " + name + "=" + Math.max(min, 10)
-                + ("threads".equals(name) ? "" : " (seconds)"));
+                + (CliNames.THREADS.equals(name) ? "" : " (seconds)"));
     }
 
     String get(String name) {

@@ -5,11 +5,11 @@
  */
 package io.stampede.run;
 
-import io.stampede.injector.InjectorSeries;
-import io.stampede.injector.InjectorShare;
-import io.stampede.remote.InjectorCollector;
-import io.stampede.remote.RemoteEngine;
-import io.stampede.remote.RemoteEngines;
+import io.stampede.injectorhealth.InjectorSeries;
+import io.stampede.injectorhealth.InjectorShare;
+import io.stampede.distributed.InjectorCollector;
+import io.stampede.distributed.RemoteEngine;
+import io.stampede.distributed.RemoteEngines;
 import io.stampede.results.LatencyHistogramFile;
 import io.stampede.results.LatencyWindows;
 import io.stampede.results.RunStatistics;

@@ -9,10 +9,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.stampede.names.PluginNames;
 import io.stampede.results.ErrorKind;
 import io.stampede.results.RunStatistics;
 import io.stampede.results.Sample;
-import io.stampede.results.StampedeColumns;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -43,7 +43,7 @@ class Http2OutcomeTest {
         stats.add(failed("PingTimeoutException", "No frame from the server at 10.0.0.1:80 for 2000 ms, not even the"
                 + " answer to a PING sent 1000 ms ago (stampede.h2.ping_ms 1000): the connection was closed as dead"));
         for (int i = 0; i < 3; i++) {
-            stats.add(new Sample(1000, 2, "GET", "200", "OK", true, 1, 1, 2000, 2000, StampedeColumns.ALPN_FALLBACK));
+            stats.add(new Sample(1000, 2, "GET", "200", "OK", true, 1, 1, 2000, 2000, PluginNames.ALPN_FALLBACK));
         }
         return stats;
     }

@@ -7,7 +7,8 @@ package io.stampede.metrics;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.stampede.injector.InjectorSeries;
+import io.stampede.injectorhealth.InjectorSeries;
+import io.stampede.names.PluginNames;
 import io.stampede.results.Sample;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -28,7 +29,7 @@ class RunMetricsTest {
 
     @Test
     void samplesErrorsLatencyAndTheInjectorAreServed(@TempDir Path dir) throws Exception {
-        Files.writeString(dir.resolve(InjectorSeries.FILE), InjectorSeries.HEADER + "\n1,0.5,1.5,2,12.0,1,3.0,100,"
+        Files.writeString(dir.resolve(InjectorSeries.FILE), PluginNames.INJECTOR_SERIES_HEADER + "\n1,0.5,1.5,2,12.0,1,3.0,100,"
                 + "4.0\n2,0.75,1.25,2,0,0,2.0,120,7.0\n");
         try (RunMetrics m = RunMetrics.start("127.0.0.1", 0)) {
             m.seriesIn(dir);

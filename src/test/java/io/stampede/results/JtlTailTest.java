@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.stampede.names.PluginNames;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -115,7 +116,7 @@ class JtlTailTest {
         try (JtlTail tail = new JtlTail(jtl)) {
             tail.poll(stats::add);
         }
-        assertEquals(java.util.Map.of("h2", 1L, StampedeColumns.ALPN_FALLBACK, 1L), stats.samplesByProtocol());
+        assertEquals(java.util.Map.of("h2", 1L, PluginNames.ALPN_FALLBACK, 1L), stats.samplesByProtocol());
     }
 
     @Test

@@ -98,11 +98,17 @@ class LatencyWindowsTest {
     }
 
     @Test
-    void samplesStartedBeforeTheFirstOneReadGetAWindowOfTheirOwn() {
+    void samplesStartedBeforeTheFirstOneReadCountInTheFirstWindow() {
         LatencyWindows w = new LatencyWindows(30_000);
         w.add(sample(1_000, 5, true));
-        w.add(sample(200, 5, true)); // a batch from another engine arrives late
-        assertEquals(List.of(-30_000L, 0L), w.windows().stream().map(LatencyWindows.Window::fromMs).toList());
+        w.add(sample(200, 5, false)); // a batch from another engine arrives late
+        w.add(sample(31_000, 5, true));
+        assertEquals(List.of(0L, 30_000L), w.windows().stream().map(LatencyWindows.Window::fromMs).toList());
+        assertEquals(List.of(2L, 1L), w.windows().stream().map(LatencyWindows.Window::samples).toList());
+        assertEquals(1, w.windows().get(0).errors());
+        List<String> table = w.lines();
+        assertTrue(table.stream().noneMatch(line -> line.trim().startsWith("-")), String.join("\n", table));
+        assertTrue(table.get(2).trim().startsWith("0-30 s"), table.get(2));
     }
 
     @Test

@@ -5,7 +5,6 @@
  */
 package io.stampede.run;
 
-import java.util.List;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -19,11 +18,5 @@ class JMeterProcessTest {
         assertEquals(64, JMeterProcess.megabytes("64M"));
         assertEquals(1, JMeterProcess.megabytes("1024k"));
         assertEquals(3, JMeterProcess.megabytes("3145728"));
-    }
-
-    @Test
-    void jmeterRunsInASessionOfItsOwnSoTheTerminalsCtrlCReachesOnlyTheCli() {
-        assertEquals(List.of("/usr/bin/setsid", "java", "-jar", "ApacheJMeter.jar"),
-                JMeterProcess.ownSession(List.of("java", "-jar", "ApacheJMeter.jar")));
     }
 }

@@ -7,10 +7,10 @@ package io.stampede.run;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.stampede.injector.InjectorSeries;
-import io.stampede.remote.InjectorCollector;
-import io.stampede.remote.RemoteEngine;
-import io.stampede.remote.RemoteEngines;
+import io.stampede.distributed.InjectorCollector;
+import io.stampede.distributed.RemoteEngine;
+import io.stampede.distributed.RemoteEngines;
+import io.stampede.names.PluginNames;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -25,8 +25,8 @@ class RunReportEnginesTest {
     @Test
     void eachEngineIsFlaggedOnItsOwnAndAnEngineWithoutSeriesIsNamedInOneLine(@TempDir Path dir) throws Exception {
         RemoteEngines engines = RemoteEngines.parse("127.0.0.1:41099,127.0.0.1:41199,127.0.0.1:41299");
-        List<String> quiet = new ArrayList<>(List.of(InjectorSeries.HEADER));
-        List<String> starved = new ArrayList<>(List.of(InjectorSeries.HEADER));
+        List<String> quiet = new ArrayList<>(List.of(PluginNames.INJECTOR_SERIES_HEADER));
+        List<String> starved = new ArrayList<>(List.of(PluginNames.INJECTOR_SERIES_HEADER));
         for (int s = 0; s < 10; s++) {
             quiet.add(s + ",0.300,0.600,2,0.0,0,1.00,60.0,0.40");
             starved.add(s + ",0.300,1.950,2,0.0,0,90.00,60.0,120.00");

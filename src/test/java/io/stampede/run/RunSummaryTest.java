@@ -9,9 +9,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.stampede.names.PluginNames;
 import io.stampede.results.RunStatistics;
 import io.stampede.results.Sample;
-import io.stampede.results.StampedeColumns;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -48,7 +48,7 @@ class RunSummaryTest {
         }
         for (int i = 0; i < 20; i++) {
             stats.add(new Sample(1000 + i, 2, "GET", "200", "OK", true, 2, 2, 2000, 2000,
-                    StampedeColumns.ALPN_FALLBACK));
+                    PluginNames.ALPN_FALLBACK));
         }
         List<String> lines = RunSummary.lines(stats);
         String all = String.join("\n", lines);

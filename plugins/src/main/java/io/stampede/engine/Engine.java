@@ -30,6 +30,7 @@ import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
 import io.netty.util.ResourceLeakDetector;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.EventExecutor;
+import io.stampede.names.PluginNames;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -107,7 +108,7 @@ public final class Engine {
 
     /**
      * The running engine, created on first use with one event loop per core (system property
-     * {@code stampede.io_threads} overrides the count, e.g. to leave cores to a co-located server).
+     * {@value PluginNames#IO_THREADS} overrides the count, e.g. to leave cores to a co-located server).
      */
     public static Engine get() {
         Engine e = current;
@@ -115,7 +116,7 @@ public final class Engine {
             synchronized (LOCK) {
                 e = current;
                 if (e == null) {
-                    e = new Engine(Math.max(1, Integer.getInteger("stampede.io_threads",
+                    e = new Engine(Math.max(1, Integer.getInteger(PluginNames.IO_THREADS,
                             Runtime.getRuntime().availableProcessors())));
                     current = e;
                 }

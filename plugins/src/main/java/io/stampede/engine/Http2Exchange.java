@@ -5,6 +5,7 @@
  */
 package io.stampede.engine;
 
+import io.stampede.names.PluginNames;
 import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -221,14 +222,14 @@ public final class Http2Exchange extends CompletionQueue.Node implements Runnabl
 
     /**
      * The protocol this exchange went out in, as ALPN names it: {@code h2} (TLS), {@code h2c} (cleartext, prior
-     * knowledge), or {@link HttpProtocol#ALPN_FALLBACK} when the server did not choose h2 in ALPN; empty when it never
+     * knowledge), or {@link PluginNames#ALPN_FALLBACK} when the server did not choose h2 in ALPN; empty when it never
      * went out (a failed connect).
      */
     public String negotiated() {
         if (sentNanos == 0) {
             return "";
         }
-        return http1 ? HttpProtocol.ALPN_FALLBACK : connection.secure() ? HttpProtocol.H2.id() : HttpProtocol.H2C.id();
+        return http1 ? PluginNames.ALPN_FALLBACK : connection.secure() ? HttpProtocol.H2.id() : HttpProtocol.H2C.id();
     }
 
     /** "HTTP/2" or "HTTP/1.1": what carried this exchange. */

@@ -5,6 +5,8 @@
  */
 package io.stampede.engine;
 
+import io.stampede.names.PluginNames;
+
 /**
  * How HTTP/2 connections are set up.
  *
@@ -32,15 +34,15 @@ public record Http2Options(int streamWindow, int connectionWindow, int maxReques
 
     public Http2Options {
         if (streamWindow < 65_535 || connectionWindow < 65_535) {
-            throw new IllegalArgumentException("stampede.h2.window: windows below 65535 bytes (HTTP/2's default) "
+            throw new IllegalArgumentException(PluginNames.H2_WINDOW + ": windows below 65535 bytes (HTTP/2's default) "
                     + "only slow responses down; enter 65535 or more");
         }
         if (maxRequestsPerConnection < 0) {
-            throw new IllegalArgumentException("stampede.h2.max_requests: " + maxRequestsPerConnection
+            throw new IllegalArgumentException(PluginNames.H2_MAX_REQUESTS + ": " + maxRequestsPerConnection
                     + " is negative; enter 0 for no limit or the number of requests per connection");
         }
         if (pingIntervalMillis != 0 && pingIntervalMillis < MIN_PING_INTERVAL_MILLIS) {
-            throw new IllegalArgumentException("stampede.h2.ping_ms: " + pingIntervalMillis + " ms is below "
+            throw new IllegalArgumentException(PluginNames.H2_PING_MS + ": " + pingIntervalMillis + " ms is below "
                     + MIN_PING_INTERVAL_MILLIS + " ms; enter 0 for no PINGs or an interval of " + MIN_PING_INTERVAL_MILLIS
                     + " ms or more, shorter than the idle timeout to outlast (HAProxy's timeout client, a NAT's or"
                     + " firewall's)");

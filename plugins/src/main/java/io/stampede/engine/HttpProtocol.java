@@ -17,11 +17,6 @@ public enum HttpProtocol {
     H2("h2"),
     H2C("h2c");
 
-    /**
-     * The negotiated protocol of a sample that asked for h2 and got HTTP/1.1 because the server did not choose h2 in
-     * ALPN: HTTP/1.1, marked so that a fallback stands out per sample (a note, not an error).
-     */
-    public static final String ALPN_FALLBACK = "http/1.1 (ALPN fallback)";
 
     private final String id;
 

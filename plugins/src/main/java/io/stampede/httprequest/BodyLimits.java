@@ -5,33 +5,33 @@
  */
 package io.stampede.httprequest;
 
+import io.stampede.names.PluginNames;
+
 /**
  * How much of one response body the HTTP Request on the engine holds.
  *
  * <p>{@code store} is JMeter's {@code httpsampler.max_bytes_to_store_per_request}: above 0, the first that many
  * (decoded) bytes are kept and the rest only counted, as stock keeps them; 0 or below keeps everything, in stock
- * without any bound. Here "everything" stops at {@code max} ({@value #MAX_PROPERTY}), raw or decoded: a longer body
+ * without any bound. Here "everything" stops at {@code max} ({@value PluginNames#HTTPREQUEST_MAX_BODY_BYTES}), raw or decoded: a longer body
  * fails its sample with {@link BodyTooLargeException} rather than the run with OutOfMemoryError.
  *
  * @param store JMeter's limit, 0 or below for none
  * @param max the most bytes one response holds when JMeter's limit is off (or when the body is only hashed, MD5)
  */
 record BodyLimits(int store, int max) {
-    /** The JMeter property of {@link #max()}. */
-    static final String MAX_PROPERTY = "stampede.httprequest.max_body_bytes";
     /** 64 MiB: the largest body of {@code stampede target}, well above pages and API answers. */
     static final int DEFAULT_MAX = 64 * 1024 * 1024;
     private static final int LARGEST = Integer.MAX_VALUE - 8;
 
     BodyLimits {
         if (max < 1 || max > LARGEST) {
-            throw new IllegalArgumentException("JMeter property " + MAX_PROPERTY + " " + max
+            throw new IllegalArgumentException("JMeter property " + PluginNames.HTTPREQUEST_MAX_BODY_BYTES + " " + max
                     + " is out of range: use 1 to " + LARGEST + " bytes");
         }
     }
 
     /**
-     * Reads {@link #MAX_PROPERTY} ({@code text}, empty for the default).
+     * Reads {@link PluginNames#HTTPREQUEST_MAX_BODY_BYTES} ({@code text}, empty for the default).
      *
      * @throws IllegalArgumentException naming the property and the accepted values
      */
@@ -43,7 +43,7 @@ record BodyLimits(int store, int max) {
         try {
             return new BodyLimits(store, Integer.parseInt(t));
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("JMeter property " + MAX_PROPERTY + " '" + t
+            throw new IllegalArgumentException("JMeter property " + PluginNames.HTTPREQUEST_MAX_BODY_BYTES + " '" + t
                     + "' is not a number of bytes: use 1 to " + LARGEST + " (default " + DEFAULT_MAX + ")", e);
         }
     }

@@ -5,10 +5,11 @@
  */
 package io.stampede.httprequest;
 
+import io.stampede.names.PluginNames;
 import java.io.IOException;
 
 /**
- * A response body larger than {@link BodyLimits#MAX_PROPERTY} while JMeter's own limit is off: the sample fails with
+ * A response body larger than {@link PluginNames#HTTPREQUEST_MAX_BODY_BYTES} while JMeter's own limit is off: the sample fails with
  * {@code Non HTTP response code: io.stampede.httprequest.BodyTooLargeException}, its bytes counted, and the run goes
  * on. Its class name is the response code JMeter shows, so it says what happened.
  */
@@ -21,13 +22,13 @@ public final class BodyTooLargeException extends IOException {
 
     static BodyTooLargeException received(long bytes, int max) {
         return new BodyTooLargeException("the response body of " + bytes + " bytes is larger than "
-                + BodyLimits.MAX_PROPERTY + " (" + max + " bytes); raise it, or set "
+                + PluginNames.HTTPREQUEST_MAX_BODY_BYTES + " (" + max + " bytes); raise it, or set "
                 + "httpsampler.max_bytes_to_store_per_request to keep only the first bytes");
     }
 
     static BodyTooLargeException decoded(String coding, long received, int max) {
         return new BodyTooLargeException("the response body (" + received + " bytes of Content-Encoding " + coding
-                + ") decodes to more than " + BodyLimits.MAX_PROPERTY + " (" + max + " bytes), e.g. a "
+                + ") decodes to more than " + PluginNames.HTTPREQUEST_MAX_BODY_BYTES + " (" + max + " bytes), e.g. a "
                 + "decompression bomb; raise it, or set httpsampler.max_bytes_to_store_per_request to keep only the "
                 + "first bytes");
     }

@@ -7,8 +7,8 @@ package io.stampede.httprequest;
 
 import io.stampede.engine.Http2Options;
 import io.stampede.engine.HttpProtocol;
+import io.stampede.names.PluginNames;
 import io.stampede.sampler.ProtocolSettings;
-import io.stampede.sampler.StampedeSampler;
 import org.apache.jmeter.engine.event.LoopIterationEvent;
 import org.apache.jmeter.protocol.http.control.CookieManager;
 import org.apache.jmeter.protocol.http.sampler.HTTPSampleResult;
@@ -34,23 +34,10 @@ import java.net.URL;
  */
 public final class EngineHttpRequest extends HTTPSamplerBase implements Interruptible {
     private static final long serialVersionUID = 1L;
-    /** The class name stored in plans (the testclass attribute). */
-    public static final String TEST_CLASS = EngineHttpRequest.class.getName();
     private static final boolean RESET_STATE_ON_ITERATION =
             JMeterUtils.getPropDefault("httpclient.reset_state_on_thread_group_iteration", true);
 
-    /**
-     * The protocol (http/1.1, h2, h2c), named as on both Stampede samplers: this element's property when it has one
-     * (a plan edited by hand or by a script; the stock panel keeps properties it does not show), else the JMeter
-     * property of that name, the plan-wide default ({@code -Jstampede.protocol=h2}).
-     */
-    public static final String PROTOCOL = StampedeSampler.PROTOCOL;
-
-    /** HTTP/2's stream window, requests per connection and PING interval, named and read as {@link #PROTOCOL} is. */
-    public static final String H2_WINDOW = StampedeSampler.H2_WINDOW;
-    public static final String H2_MAX_REQUESTS = StampedeSampler.H2_MAX_REQUESTS;
-    public static final String H2_PING_MS = StampedeSampler.H2_PING_MS;
-    private static final String[] H2_SETTINGS = {H2_WINDOW, H2_MAX_REQUESTS, H2_PING_MS};
+    private static final String[] H2_SETTINGS = {PluginNames.H2_WINDOW, PluginNames.H2_MAX_REQUESTS, PluginNames.H2_PING_MS};
 
     private transient Hc4Fallback fallback;
     /** The HTTP/2 settings last parsed (in {@link #H2_SETTINGS}' order) and what they parsed to, as for the protocol. */
@@ -83,10 +70,10 @@ public final class EngineHttpRequest extends HTTPSamplerBase implements Interrup
      * @throws IllegalArgumentException naming the property and the accepted values
      */
     HttpProtocol protocol() {
-        String text = setting(PROTOCOL);
+        String text = setting(PluginNames.PROTOCOL);
         if (!text.equals(protocolText)) {
-            protocol = HttpProtocol.parse(ownSetting(PROTOCOL) ? PROTOCOL + " of HTTP Request '" + getName() + "'"
-                    : "JMeter property " + PROTOCOL, text);
+            protocol = HttpProtocol.parse(ownSetting(PluginNames.PROTOCOL) ? PluginNames.PROTOCOL + " of HTTP Request '" + getName() + "'"
+                    : "JMeter property " + PluginNames.PROTOCOL, text);
             protocolText = text;
         }
         return protocol;
@@ -94,12 +81,12 @@ public final class EngineHttpRequest extends HTTPSamplerBase implements Interrup
 
     /**
      * How much of a response body a sample holds: JMeter's {@code httpsampler.max_bytes_to_store_per_request} and
-     * the JMeter property {@value BodyLimits#MAX_PROPERTY}.
+     * the JMeter property {@value PluginNames#HTTPREQUEST_MAX_BODY_BYTES}.
      *
      * @throws IllegalArgumentException naming the property and the accepted values
      */
     BodyLimits bodyLimits() {
-        String text = JMeterUtils.getPropDefault(BodyLimits.MAX_PROPERTY, "");
+        String text = JMeterUtils.getPropDefault(PluginNames.HTTPREQUEST_MAX_BODY_BYTES, "");
         if (!text.equals(bodyLimitText)) {
             bodyLimits = BodyLimits.of(ResponseData.storeLimit(), text);
             bodyLimitText = text;
@@ -108,8 +95,8 @@ public final class EngineHttpRequest extends HTTPSamplerBase implements Interrup
     }
 
     /**
-     * HTTP/2's connection options for this element now: {@link #H2_WINDOW}, {@link #H2_MAX_REQUESTS} and
-     * {@link #H2_PING_MS}, each read as the protocol is. Streams per connection are not among them: an HTTP Request
+     * HTTP/2's connection options for this element now: {@link PluginNames#H2_WINDOW}, {@link PluginNames#H2_MAX_REQUESTS} and
+     * {@link PluginNames#H2_PING_MS}, each read as the protocol is. Streams per connection are not among them: an HTTP Request
      * sends one request per sample.
      *
      * @throws IllegalArgumentException naming the property, where it was set, and the fix
@@ -132,7 +119,7 @@ public final class EngineHttpRequest extends HTTPSamplerBase implements Interrup
                 return i < 0 ? "" : read[i];
             });
         } catch (IllegalArgumentException e) {
-            String name = H2_WINDOW; // each message starts with its property's name
+            String name = PluginNames.H2_WINDOW; // each message starts with its property's name
             for (String n : H2_SETTINGS) {
                 if (e.getMessage().startsWith(n)) {
                     name = n;

@@ -19,6 +19,7 @@ import io.stampede.engine.ReceivedResponse;
 import io.stampede.engine.ResponseFramer;
 import io.stampede.engine.ThreadIoConnection;
 import io.stampede.engine.Tls;
+import io.stampede.names.PluginNames;
 import org.apache.jmeter.util.JMeterUtils;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -57,7 +58,7 @@ final class EngineLink {
     private static final int NO_TIMEOUT = Integer.MAX_VALUE / 4;
 
     /** Whether plain-HTTP targets use the thread's own I/O: unless {@code stampede.io_mode} is engine. */
-    private final boolean threadIo = !"engine".equals(JMeterUtils.getPropDefault("stampede.io_mode", "")
+    private final boolean threadIo = !"engine".equals(JMeterUtils.getPropDefault(PluginNames.IO_MODE, "")
             .trim().toLowerCase(Locale.ROOT));
     private final Map<Target, ThreadIoConnection> ownIo = new HashMap<>(4);
     private final Map<Target, Http1Connection> byTarget = new HashMap<>(4);
@@ -102,7 +103,7 @@ final class EngineLink {
      * One response, copied out of the engine: the engine reuses its buffers for the next exchange.
      *
      * @param sentBytes the bytes sent (HTTP/2: header block and DATA), -1 for the HTTP/1.1 request's own length
-     * @param protocol what carried it: http/1.1, h2, h2c or {@link HttpProtocol#ALPN_FALLBACK}
+     * @param protocol what carried it: http/1.1, h2, h2c or {@link PluginNames#ALPN_FALLBACK}
      */
     record Response(ResponseHead head, byte[] body, boolean bodyCut, long headerBytes, long bodyBytes,
                     long connectEndNanos, long firstByteNanos, long endNanos, long sentBytes, String protocol) {
@@ -226,7 +227,7 @@ final class EngineLink {
             }
             ReceivedResponse r = e.response();
             ResponseHead head = ResponseHead.parse(r.headerBlock(), r.headerBlockLength());
-            if (e.negotiated().equals(HttpProtocol.ALPN_FALLBACK)) {
+            if (e.negotiated().equals(PluginNames.ALPN_FALLBACK)) {
                 if (fallbackNoted.add(target)) {
                     LOG.info("HTTP Request: the server at {}:{} did not choose h2 in ALPN; this thread's connection to "
                             + "it speaks HTTP/1.1 (a note, not an error: see the response headers' first line)",

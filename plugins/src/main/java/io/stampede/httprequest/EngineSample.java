@@ -9,7 +9,7 @@ import io.stampede.engine.Http2Options;
 import io.stampede.engine.Http2Request;
 import io.stampede.engine.HttpProtocol;
 import io.stampede.engine.PreparedRequest;
-import io.stampede.sampler.StampedeVariables;
+import io.stampede.names.PluginNames;
 import org.apache.http.Header;
 import org.apache.http.HttpVersion;
 import org.apache.http.client.ClientProtocolException;
@@ -63,7 +63,7 @@ final class EngineSample {
      * The JMeter variable naming the protocol a sample spoke (http/1.1, h2, h2c, "http/1.1 (ALPN fallback)"; empty
      * when it failed), as the Stampede samplers set it: only when {@code sample_variables} names it.
      */
-    static final String PROTOCOL_VARIABLE = StampedeVariables.PROTOCOL;
+    static final String PROTOCOL_VARIABLE = PluginNames.PROTOCOL_VARIABLE;
 
     private final EngineHttpRequest element;
     private final EngineLink link;
@@ -236,11 +236,11 @@ final class EngineSample {
      */
     private EngineLink.Response sendHttp2(OutgoingRequest req, EngineLink.Target target, URL u) throws IOException {
         if (protocol == HttpProtocol.H2 && !target.tls()) {
-            throw new IllegalArgumentException(EngineHttpRequest.PROTOCOL + " h2 is HTTP/2 over TLS, but " + u
+            throw new IllegalArgumentException(PluginNames.PROTOCOL + " h2 is HTTP/2 over TLS, but " + u
                     + " is cleartext; use an https URL for h2, or h2c for HTTP/2 over cleartext (prior knowledge)");
         }
         if (protocol == HttpProtocol.H2C && target.tls()) {
-            throw new IllegalArgumentException(EngineHttpRequest.PROTOCOL + " h2c is HTTP/2 over cleartext, but " + u
+            throw new IllegalArgumentException(PluginNames.PROTOCOL + " h2c is HTTP/2 over cleartext, but " + u
                     + " is TLS; use h2 for HTTP/2 over TLS (ALPN), or an http URL for h2c");
         }
         HeaderFields h = req.headers();

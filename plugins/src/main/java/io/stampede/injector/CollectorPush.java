@@ -5,6 +5,7 @@
  */
 package io.stampede.injector;
 
+import io.stampede.names.PluginNames;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.HttpURLConnection;
@@ -17,15 +18,12 @@ import org.slf4j.LoggerFactory;
 /**
  * On an engine that `stampede server` started: sends each of the monitor's rows to the controller of the test
  * running now, so that `stampede run --remote` gets every engine's series in its run folder. The controller names
- * its collector in the JMeter property {@value #PROPERTY}, which its -G options set on every engine at the start of
+ * its collector in the JMeter property {@value PluginNames#INJECTOR_COLLECTOR}, which its -G options set on every engine at the start of
  * each test; the property stays after the test, so rows go only while a test runs, and a collector that refused
  * once is not asked again until the property names another one.
  */
 public final class CollectorPush {
     private static final Logger LOG = LoggerFactory.getLogger(CollectorPush.class);
-    static final String PROPERTY = "stampede.injector_collector";
-    /** The header that names the engine (its advertised address and registry port, from `stampede server`). */
-    static final String ENGINE_HEADER = "X-Stampede-Engine";
     private static final int TIMEOUT_MS = 1000;
 
     private final Supplier<String> collector;
@@ -41,9 +39,9 @@ public final class CollectorPush {
 
     /** The engine's own: JMeter's properties and test state; named by stampede.engine_name. */
     static CollectorPush ofJMeter() {
-        return new CollectorPush(() -> org.apache.jmeter.util.JMeterUtils.getProperty(PROPERTY),
+        return new CollectorPush(() -> org.apache.jmeter.util.JMeterUtils.getProperty(PluginNames.INJECTOR_COLLECTOR),
                 () -> org.apache.jmeter.threads.JMeterContextService.getTestStartTime() > 0,
-                org.apache.jmeter.util.JMeterUtils.getPropDefault("stampede.engine_name", ""));
+                org.apache.jmeter.util.JMeterUtils.getPropDefault(PluginNames.ENGINE_NAME, ""));
     }
 
     /**
@@ -51,8 +49,8 @@ public final class CollectorPush {
      * collector of the test that was running; true when it was taken.
      */
     public static boolean sendOnce(String header, String row) {
-        return new CollectorPush(() -> org.apache.jmeter.util.JMeterUtils.getProperty(PROPERTY), () -> true,
-                org.apache.jmeter.util.JMeterUtils.getPropDefault("stampede.engine_name", "")).send(header, row);
+        return new CollectorPush(() -> org.apache.jmeter.util.JMeterUtils.getProperty(PluginNames.INJECTOR_COLLECTOR), () -> true,
+                org.apache.jmeter.util.JMeterUtils.getPropDefault(PluginNames.ENGINE_NAME, "")).send(header, row);
     }
 
     /** Sends one CSV row (header and row, so the collector needs no other knowledge); true when it was taken. */
@@ -67,7 +65,7 @@ public final class CollectorPush {
             c.setReadTimeout(TIMEOUT_MS);
             c.setRequestMethod("POST");
             c.setDoOutput(true);
-            c.setRequestProperty(ENGINE_HEADER, engine);
+            c.setRequestProperty(PluginNames.ENGINE_HTTP_HEADER, engine);
             c.setRequestProperty("Content-Type", "text/csv");
             try (OutputStream o = c.getOutputStream()) {
                 o.write((header + "\n" + row + "\n").getBytes(StandardCharsets.US_ASCII));

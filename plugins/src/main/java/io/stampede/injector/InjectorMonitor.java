@@ -8,6 +8,7 @@ package io.stampede.injector;
 import com.sun.management.GarbageCollectionNotificationInfo;
 import com.sun.management.OperatingSystemMXBean;
 import io.stampede.engine.Engine;
+import io.stampede.names.PluginNames;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.lang.management.GarbageCollectorMXBean;
@@ -42,9 +43,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class InjectorMonitor {
     private static final Logger LOG = LoggerFactory.getLogger(InjectorMonitor.class);
-    static final String HEADER =
-            "second,process_cpu_cores,machine_cpu_cores,cores,gc_pause_ms,gc_count,stall_max_ms,heap_used_mb,"
-            + "loop_lag_max_ms";
+    static final String HEADER = PluginNames.INJECTOR_SERIES_HEADER;
     /**
      * The stall probe's sleep. 5 ms, not 1: a wake-up every millisecond cost 2.4 % of a loaded JMeter's CPU (issue 13's
      * profile), and the stalls worth naming (50 ms, {@code InjectorThresholds}) are still seen whole.

@@ -5,6 +5,7 @@
  */
 package io.stampede.remote;
 
+import io.stampede.names.PluginNames;
 import java.io.ObjectStreamException;
 import java.io.Serializable;
 import java.net.SocketTimeoutException;
@@ -36,10 +37,10 @@ import org.slf4j.LoggerFactory;
  * 5.6.3's AsynchSampleSender reports it first, so the last samples of a run can miss the JTL).</li>
  * </ul>
  * Nothing waits forever and nothing is lost unseen: a sampling thread waits for room in a full queue at most
- * {@value #QUEUE_WAIT_MS} (then its sample, and the next ones until there is room again, are counted as
+ * {@value PluginNames#SENDER_QUEUE_WAIT_MS} (then its sample, and the next ones until there is room again, are counted as
  * dropped); a batch the controller did not take is sent once more, then counted as dropped, and one it took but did
  * not answer in time is counted as unconfirmed (it may still be read, so it is not sent twice); the end of the test
- * waits for room and for the drain within {@value #DRAIN_SECONDS}. The counts go to the controller's summary
+ * waits for room and for the drain within {@value PluginNames#SENDER_DRAIN_SECONDS}. The counts go to the controller's summary
  * through its collector ({@link DeliveryReport}).
  * As JMeter's senders, it is built on the controller by SampleSenderFactory and shipped to each engine, so its
  * settings are the controller's ({@code sample_sender_client_configured}, JMeter's default) or the engine's.
@@ -48,18 +49,6 @@ public final class CompactSampleSender extends AbstractSampleSender implements S
     private static final long serialVersionUID = 1L;
     private static final Logger log = LoggerFactory.getLogger(CompactSampleSender.class);
 
-    /** JMeter's {@code mode} property naming this sender (a compile-time constant, for the command line). */
-    public static final String MODE = "io.stampede.remote.CompactSampleSender";
-    /** Samples waiting for the sender thread; a sampling thread waits when it is full (counted, logged). */
-    public static final String QUEUE_SIZE = "stampede.sender.queue_size";
-    /** The most samples one call to the controller carries. */
-    public static final String BATCH_SIZE = "stampede.sender.batch_size";
-    /** How long a batch may wait to fill before it is sent. */
-    public static final String LINGER_MS = "stampede.sender.linger_ms";
-    /** How long the end of the test waits for the queue to drain before it reports the end anyway. */
-    public static final String DRAIN_SECONDS = "stampede.sender.drain_seconds";
-    /** How long a sampling thread waits for room in a full queue before its sample is dropped (counted). */
-    public static final String QUEUE_WAIT_MS = "stampede.sender.queue_wait_ms";
     private static final String STRIP_ON_ERROR = "sample_sender_strip_also_on_error";
 
     private static final SampleEvent END = new SampleEvent();
@@ -124,7 +113,7 @@ public final class CompactSampleSender extends AbstractSampleSender implements S
                 dropped.incrementAndGet();
                 log.warn("The queue of {} samples for the controller stayed full for {} ms ({}): samples are dropped"
                         + " and counted until it has room (the controller's summary reports them)", settings.queueSize(),
-                        settings.queueWaitMillis(), QUEUE_WAIT_MS);
+                        settings.queueWaitMillis(), PluginNames.SENDER_QUEUE_WAIT_MS);
             }
         } catch (InterruptedException ie) {
             Thread.currentThread().interrupt();
@@ -142,7 +131,7 @@ public final class CompactSampleSender extends AbstractSampleSender implements S
         try {
             if (!queue.offer(END, drainNanos, TimeUnit.NANOSECONDS)) {
                 log.warn("The sample queue stayed full for {} s ({}); reporting the end of the test anyway",
-                        settings.drainSeconds(), DRAIN_SECONDS);
+                        settings.drainSeconds(), PluginNames.SENDER_DRAIN_SECONDS);
             }
             sender.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
         } catch (InterruptedException e) {
@@ -155,11 +144,11 @@ public final class CompactSampleSender extends AbstractSampleSender implements S
             left.remove(END);
             dropped.addAndGet(left.size());
             log.warn("{} samples still queued after {} s ({}): dropped and counted; reporting the end of the test"
-                    + " anyway", left.size(), settings.drainSeconds(), DRAIN_SECONDS);
+                    + " anyway", left.size(), settings.drainSeconds(), PluginNames.SENDER_DRAIN_SECONDS);
         }
         if (queueWaits.get() > 0) {
             log.info("Sampling threads waited for room in the sample queue {} times, {} ms in all; raise {}",
-                    queueWaits.get(), TimeUnit.NANOSECONDS.toMillis(queueWaitNanos.get()), QUEUE_SIZE);
+                    queueWaits.get(), TimeUnit.NANOSECONDS.toMillis(queueWaitNanos.get()), PluginNames.SENDER_QUEUE_SIZE);
         }
         log.info("Samples sent to the controller: {}, dropped: {}, unconfirmed: {}", sent.get(), dropped.get(),
                 unconfirmed.get());
@@ -198,8 +187,11 @@ public final class CompactSampleSender extends AbstractSampleSender implements S
         return unconfirmed.get();
     }
 
-    /** The same event, its result swapped for one that serializes compactly (when this form can carry it). */
-    static SampleEvent outgoing(SampleEvent e, boolean stripAlsoOnError) {
+    /**
+     * The same event, its result swapped for one that serializes compactly (when this form can carry it); public for
+     * the controller's tests of what its serialization filter lets through.
+     */
+    public static SampleEvent outgoing(SampleEvent e, boolean stripAlsoOnError) {
         SampleResult r = e.getResult();
         if (!ResultForm.canCarry(r)) {
             return e;
@@ -306,11 +298,11 @@ public final class CompactSampleSender extends AbstractSampleSender implements S
                     boolean stripAlsoOnError) implements Serializable {
         static Settings fromProperties() {
             return new Settings(
-                    Math.max(1, JMeterUtils.getPropDefault(QUEUE_SIZE, 100_000)),
-                    Math.max(1, JMeterUtils.getPropDefault(BATCH_SIZE, 2_000)),
-                    Math.max(0, JMeterUtils.getPropDefault(LINGER_MS, 1_000)),
-                    Math.max(1, JMeterUtils.getPropDefault(DRAIN_SECONDS, 120)),
-                    Math.max(0, JMeterUtils.getPropDefault(QUEUE_WAIT_MS, 1_000)),
+                    Math.max(1, JMeterUtils.getPropDefault(PluginNames.SENDER_QUEUE_SIZE, 100_000)),
+                    Math.max(1, JMeterUtils.getPropDefault(PluginNames.SENDER_BATCH_SIZE, 2_000)),
+                    Math.max(0, JMeterUtils.getPropDefault(PluginNames.SENDER_LINGER_MS, 1_000)),
+                    Math.max(1, JMeterUtils.getPropDefault(PluginNames.SENDER_DRAIN_SECONDS, 120)),
+                    Math.max(0, JMeterUtils.getPropDefault(PluginNames.SENDER_QUEUE_WAIT_MS, 1_000)),
                     JMeterUtils.getPropDefault(STRIP_ON_ERROR, true));
         }
     }

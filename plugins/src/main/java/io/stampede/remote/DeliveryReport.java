@@ -6,6 +6,7 @@
 package io.stampede.remote;
 
 import io.stampede.injector.CollectorPush;
+import io.stampede.names.PluginNames;
 
 /**
  * An engine's sample sender's counts at the end of a test (samples the controller took, samples dropped, samples
@@ -14,12 +15,9 @@ import io.stampede.injector.CollectorPush;
  * `stampede server` did not start has no collector to tell; its log holds the counts.
  */
 final class DeliveryReport {
-    /** The collector's header for these rows (io.stampede.remote.InjectorCollector on the controller). */
-    static final String HEADER = "samples_sent,samples_dropped,samples_unconfirmed";
-
     private DeliveryReport() {}
 
     static boolean send(long sent, long dropped, long unconfirmed) {
-        return CollectorPush.sendOnce(HEADER, sent + "," + dropped + "," + unconfirmed);
+        return CollectorPush.sendOnce(PluginNames.DELIVERY_HEADER, sent + "," + dropped + "," + unconfirmed);
     }
 }

@@ -5,6 +5,7 @@
  */
 package io.stampede.sampler;
 
+import io.stampede.names.PluginNames;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -44,7 +45,7 @@ final class AwayWarning {
                     + "flight (a timer or another sampler in the thread?). Their responses are read only when the "
                     + "sampler runs, so their times include that wait. {}or set {}={} to read responses on the "
                     + "engine's threads.", Thread.currentThread().getName(), TimeUnit.NANOSECONDS.toMillis(away),
-                    connections, instead, IoMode.PROPERTY, IoMode.ENGINE.value());
+                    connections, instead, PluginNames.IO_MODE, IoMode.ENGINE.value());
         }
     }
 }

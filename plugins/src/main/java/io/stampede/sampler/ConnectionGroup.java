@@ -16,6 +16,7 @@ import io.stampede.engine.PreparedRequest;
 import io.stampede.engine.Tls;
 import io.stampede.engine.WriteBatch;
 
+import io.stampede.names.PluginNames;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
@@ -72,8 +73,8 @@ final class ConnectionGroup {
         // With its own loop the owner never sleeps on the queue (it waits in the loop), so nobody is unparked.
         this.queue = new CompletionQueue(ownLoop == null ? Thread.currentThread() : null);
         this.batch = ownLoop == null ? null : new WriteBatch();
-        this.away = ownLoop == null ? null : new AwayWarning(connections.length, "Use " + ScheduleSettings.PACING_MS
-                + " or " + ScheduleSettings.TARGET_RATE + " instead of timers, ");
+        this.away = ownLoop == null ? null : new AwayWarning(connections.length, "Use " + PluginNames.PACING_MS
+                + " or " + PluginNames.TARGET_RATE + " instead of timers, ");
         List<Outbox> outboxes = new ArrayList<>();
         for (int i = 0; i < connections.length; i++) {
             EventLoop loop = ownLoop != null ? ownLoop : engine.nextLoop();

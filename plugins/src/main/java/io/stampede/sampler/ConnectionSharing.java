@@ -5,6 +5,7 @@
  */
 package io.stampede.sampler;
 
+import io.stampede.names.PluginNames;
 import org.apache.jmeter.util.JMeterUtils;
 
 import java.util.Locale;
@@ -12,22 +13,19 @@ import java.util.Properties;
 
 /**
  * Whose keep-alive connections a one-connection sample uses, a JMeter property for the whole test:
- * {@value #PROPERTY}{@code =thread} (default) each JMeter thread keeps its own, as a browser user does;
- * {@code engine}: all threads of the JVM borrow from one pool per target of at most {@value #SIZE_PROPERTY}
+ * {@value PluginNames#CONNECTION_SHARING}{@code =thread} (default) each JMeter thread keeps its own, as a browser user does;
+ * {@code engine}: all threads of the JVM borrow from one pool per target of at most {@value PluginNames#POOL_SIZE}
  * connections, for many mostly idle users (100,000 users cannot each hold one of 20,000 file descriptors).
  * Cookies, variables and extracted values stay per user either way; only the socket is shared.
  */
 record ConnectionSharing(boolean engine, int poolSize) {
-    static final String PROPERTY = "stampede.connection_sharing";
-    static final String SIZE_PROPERTY = "stampede.pool_size";
-    static final int DEFAULT_POOL_SIZE = 1000;
 
-    static final ConnectionSharing PER_THREAD = new ConnectionSharing(false, DEFAULT_POOL_SIZE);
+    static final ConnectionSharing PER_THREAD = new ConnectionSharing(false, PluginNames.DEFAULT_POOL_SIZE);
 
     /** The sharing set with -J, per thread when unset. */
     static ConnectionSharing fromJMeterProperties() {
         Properties p = JMeterUtils.getJMeterProperties();
-        return p == null ? PER_THREAD : parse(p.getProperty(PROPERTY), p.getProperty(SIZE_PROPERTY));
+        return p == null ? PER_THREAD : parse(p.getProperty(PluginNames.CONNECTION_SHARING), p.getProperty(PluginNames.POOL_SIZE));
     }
 
     /** @throws IllegalArgumentException naming the property and the fix */
@@ -39,12 +37,12 @@ record ConnectionSharing(boolean engine, int poolSize) {
         } else if (m.equals("engine")) {
             engine = true;
         } else {
-            throw new IllegalArgumentException(PROPERTY + ": '" + mode.trim() + "' is not a sharing mode; set thread"
+            throw new IllegalArgumentException(PluginNames.CONNECTION_SHARING + ": '" + mode.trim() + "' is not a sharing mode; set thread"
                     + " (each JMeter thread keeps its own connections, the default) or engine (all threads share a "
-                    + "pool of " + SIZE_PROPERTY + " connections per target)");
+                    + "pool of " + PluginNames.POOL_SIZE + " connections per target)");
         }
         String s = size == null ? "" : size.trim();
-        int n = DEFAULT_POOL_SIZE;
+        int n = PluginNames.DEFAULT_POOL_SIZE;
         if (!s.isEmpty()) {
             try {
                 n = Integer.parseInt(s);
@@ -52,9 +50,9 @@ record ConnectionSharing(boolean engine, int poolSize) {
                 n = 0;
             }
             if (n < 1) {
-                throw new IllegalArgumentException(SIZE_PROPERTY + ": '" + s + "' is not a pool size; give the "
+                throw new IllegalArgumentException(PluginNames.POOL_SIZE + ": '" + s + "' is not a pool size; give the "
                         + "most connections per target the shared pool may open, a whole number of 1 or more "
-                        + "(default " + DEFAULT_POOL_SIZE + ")");
+                        + "(default " + PluginNames.DEFAULT_POOL_SIZE + ")");
             }
         }
         return new ConnectionSharing(engine, n);

@@ -6,6 +6,7 @@
 package io.stampede.sampler;
 
 import io.stampede.engine.PreparedRequest;
+import io.stampede.names.PluginNames;
 
 /**
  * Sends the request text exactly as written (after JMeter's variable and function substitution, and CRLF line
@@ -14,15 +15,8 @@ import io.stampede.engine.PreparedRequest;
 public class HttpRawSampler extends StampedeSampler {
     private static final long serialVersionUID = 1L;
 
-    /** The testclass attribute of this sampler in a .jmx file; the command line's plan reader matches on it. */
-    public static final String TEST_CLASS = "io.stampede.sampler.HttpRawSampler";
-
-    public static final String REQUEST = "stampede.raw.request";
-    public static final String CRLF = "stampede.raw.crlf";
-    /** boolProp: send over TLS (handshake inside Connect). */
-    public static final String TLS = "stampede.tls";
     /** How to turn TLS on for this sampler, in the message that h2 needs it (also `stampede run`'s check). */
-    public static final String TLS_HINT = "tick TLS (" + TLS + ")";
+    public static final String TLS_HINT = "tick TLS (" + PluginNames.RAW_TLS + ")";
 
     private transient String lastText;
     private transient boolean lastCrlf;
@@ -36,7 +30,7 @@ public class HttpRawSampler extends StampedeSampler {
             return cached;
         }
         if (text.isBlank()) {
-            throw new IllegalArgumentException(REQUEST + " is empty; enter a request such as "
+            throw new IllegalArgumentException(PluginNames.RAW_REQUEST + " is empty; enter a request such as "
                     + "'GET / HTTP/1.1' followed by a 'Host: ...' line");
         }
         String wire = crlf ? RawRequestText.normalise(text) : text;
@@ -52,10 +46,9 @@ public class HttpRawSampler extends StampedeSampler {
         return next;
     }
 
-
     @Override
     protected String requestField() {
-        return REQUEST;
+        return PluginNames.RAW_REQUEST;
     }
 
     @Override
@@ -65,22 +58,22 @@ public class HttpRawSampler extends StampedeSampler {
 
     @Override
     protected boolean tlsRequested() {
-        return getPropertyAsBoolean(TLS, false);
+        return getPropertyAsBoolean(PluginNames.RAW_TLS, false);
     }
 
     public String getRequestText() {
-        return getPropertyAsString(REQUEST);
+        return getPropertyAsString(PluginNames.RAW_REQUEST);
     }
 
     public void setRequestText(String text) {
-        setProperty(REQUEST, text);
+        setProperty(PluginNames.RAW_REQUEST, text);
     }
 
     public boolean getCrlf() {
-        return getPropertyAsBoolean(CRLF, true);
+        return getPropertyAsBoolean(PluginNames.RAW_CRLF, true);
     }
 
     public void setCrlf(boolean crlf) {
-        setProperty(CRLF, crlf);
+        setProperty(PluginNames.RAW_CRLF, crlf);
     }
 }

@@ -5,6 +5,7 @@
  */
 package io.stampede.sampler;
 
+import io.stampede.names.PluginNames;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 
@@ -29,7 +30,7 @@ final class HttpRequestText {
             }
             int colon = h.indexOf(':');
             if (colon <= 0) {
-                throw new IllegalArgumentException(HttpSampler.HEADERS + ": '" + h + "' is not a header; write one "
+                throw new IllegalArgumentException(PluginNames.HTTP_HEADERS + ": '" + h + "' is not a header; write one "
                         + "'Name: value' per line");
             }
             String name = h.substring(0, colon).strip().toLowerCase(Locale.ROOT);

@@ -7,6 +7,7 @@ package io.stampede.sampler;
 
 import io.stampede.engine.PreparedRequest;
 
+import io.stampede.names.PluginNames;
 import java.util.Locale;
 import java.util.Objects;
 
@@ -14,17 +15,8 @@ import java.util.Objects;
 public class HttpSampler extends StampedeSampler {
     private static final long serialVersionUID = 1L;
 
-    /** The testclass attribute of this sampler in a .jmx file; the command line's plan reader matches on it. */
-    public static final String TEST_CLASS = "io.stampede.sampler.HttpSampler";
-
-    public static final String METHOD = "stampede.http.method";
-    public static final String PATH = "stampede.http.path";
-    public static final String HEADERS = "stampede.http.headers";
-    public static final String BODY = "stampede.http.body";
-    /** http (default) or https. */
-    public static final String SCHEME = "stampede.http.scheme";
     /** How to turn TLS on for this sampler, in the message that h2 needs it (also `stampede run`'s check). */
-    public static final String TLS_HINT = "set " + SCHEME + " to https";
+    public static final String TLS_HINT = "set " + PluginNames.HTTP_SCHEME + " to https";
 
     private transient String[] lastInputs;
 
@@ -32,8 +24,8 @@ public class HttpSampler extends StampedeSampler {
     protected PreparedRequest request(Target t, boolean keepAlive) {
         String method = getMethod();
         String path = getPath();
-        String headers = getPropertyAsString(HEADERS);
-        String body = getPropertyAsString(BODY);
+        String headers = getPropertyAsString(PluginNames.HTTP_HEADERS);
+        String body = getPropertyAsString(PluginNames.HTTP_BODY);
         PreparedRequest cached = prepared(t, keepAlive);
         String[] in = lastInputs;
         if (cached != null && in[0].equals(method) && in[1].equals(path) && in[2].equals(headers)
@@ -41,10 +33,10 @@ public class HttpSampler extends StampedeSampler {
             return cached;
         }
         if (!method.chars().allMatch(c -> c > ' ' && c < 127)) {
-            throw new IllegalArgumentException(METHOD + ": '" + method + "' is not an HTTP method; use e.g. GET");
+            throw new IllegalArgumentException(PluginNames.HTTP_METHOD + ": '" + method + "' is not an HTTP method; use e.g. GET");
         }
         if (path.chars().anyMatch(c -> c <= ' ')) {
-            throw new IllegalArgumentException(PATH + ": '" + path + "' contains spaces or control characters; "
+            throw new IllegalArgumentException(PluginNames.HTTP_PATH + ": '" + path + "' contains spaces or control characters; "
                     + "encode them (%20)");
         }
         String target = path.startsWith("/") || path.startsWith("http://") ? path : "/" + path;
@@ -56,10 +48,9 @@ public class HttpSampler extends StampedeSampler {
         return next;
     }
 
-
     @Override
     protected String requestField() {
-        return HEADERS;
+        return PluginNames.HTTP_HEADERS;
     }
 
     @Override
@@ -70,43 +61,43 @@ public class HttpSampler extends StampedeSampler {
     /** https sends over TLS; anything but http or https is refused by name. */
     @Override
     protected boolean tlsRequested() {
-        String s = getPropertyAsString(SCHEME).trim().toLowerCase(Locale.ROOT);
+        String s = getPropertyAsString(PluginNames.HTTP_SCHEME).trim().toLowerCase(Locale.ROOT);
         if (s.isEmpty() || s.equals("http")) {
             return false;
         }
         if (s.equals("https")) {
             return true;
         }
-        throw new IllegalArgumentException(SCHEME + ": '" + s + "' is not supported; use http or https");
+        throw new IllegalArgumentException(PluginNames.HTTP_SCHEME + ": '" + s + "' is not supported; use http or https");
     }
 
     public void setScheme(String scheme) {
-        setProperty(SCHEME, scheme);
+        setProperty(PluginNames.HTTP_SCHEME, scheme);
     }
 
     public String getMethod() {
-        String m = getPropertyAsString(METHOD).trim();
+        String m = getPropertyAsString(PluginNames.HTTP_METHOD).trim();
         return m.isEmpty() ? "GET" : m.toUpperCase(Locale.ROOT);
     }
 
     public void setMethod(String method) {
-        setProperty(METHOD, method);
+        setProperty(PluginNames.HTTP_METHOD, method);
     }
 
     public String getPath() {
-        String p = getPropertyAsString(PATH).trim();
+        String p = getPropertyAsString(PluginNames.HTTP_PATH).trim();
         return p.isEmpty() ? "/" : p;
     }
 
     public void setPath(String path) {
-        setProperty(PATH, path);
+        setProperty(PluginNames.HTTP_PATH, path);
     }
 
     public void setHeaders(String headers) {
-        setProperty(HEADERS, headers);
+        setProperty(PluginNames.HTTP_HEADERS, headers);
     }
 
     public void setBody(String body) {
-        setProperty(BODY, Objects.requireNonNull(body));
+        setProperty(PluginNames.HTTP_BODY, Objects.requireNonNull(body));
     }
 }

@@ -5,6 +5,7 @@
  */
 package io.stampede.sampler;
 
+import io.stampede.names.PluginNames;
 import org.apache.jmeter.util.JMeterUtils;
 
 import java.util.Locale;
@@ -12,7 +13,7 @@ import java.util.Properties;
 
 /**
  * Which threads do the I/O of the connections a JMeter thread keeps busy (connections per thread, pacing, target rate,
- * pipelining): a JMeter property, {@value #PROPERTY}, for the whole test. In the classic mode (one connection per
+ * pipelining): a JMeter property, {@value PluginNames#IO_MODE}, for the whole test. In the classic mode (one connection per
  * thread) anything but ENGINE lets the thread write and read its plain-TCP connection itself with blocking calls
  * (its request is the only one in flight, so nothing waits to be read while it is away); TLS stays on the loops.
  */
@@ -34,7 +35,6 @@ enum IoMode {
      */
     ENGINE("engine");
 
-    static final String PROPERTY = "stampede.io_mode";
     static final int AUTO_THREAD_MIN = 32;
 
     private final String value;
@@ -58,7 +58,7 @@ enum IoMode {
     /** The mode set with -Jstampede.io_mode, AUTO when unset. */
     static IoMode fromJMeterProperties() {
         Properties p = JMeterUtils.getJMeterProperties();
-        return parse(p == null ? null : p.getProperty(PROPERTY));
+        return parse(p == null ? null : p.getProperty(PluginNames.IO_MODE));
     }
 
     static IoMode parse(String text) {
@@ -71,7 +71,7 @@ enum IoMode {
                 return m;
             }
         }
-        throw new IllegalArgumentException(PROPERTY + ": '" + text.trim() + "' is not an I/O mode; set "
+        throw new IllegalArgumentException(PluginNames.IO_MODE + ": '" + text.trim() + "' is not an I/O mode; set "
                 + THREAD.value + " (each JMeter thread reads its own connections), " + ENGINE.value
                 + " (the engine's threads read them, exact times even with timers in the thread) or " + AUTO.value
                 + " (the default: " + THREAD.value + " from " + AUTO_THREAD_MIN + " requests in flight per thread,"

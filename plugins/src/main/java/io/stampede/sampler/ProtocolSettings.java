@@ -7,6 +7,7 @@ package io.stampede.sampler;
 
 import io.stampede.engine.Http2Options;
 import io.stampede.engine.HttpProtocol;
+import io.stampede.names.PluginNames;
 import java.util.function.UnaryOperator;
 
 /**
@@ -38,17 +39,17 @@ public record ProtocolSettings(HttpProtocol protocol, int connections, int strea
      * @throws IllegalArgumentException naming the field and the fix
      */
     public static ProtocolSettings read(UnaryOperator<String> field) {
-        HttpProtocol protocol = HttpProtocol.parse(StampedeSampler.PROTOCOL, field.apply(StampedeSampler.PROTOCOL));
+        HttpProtocol protocol = HttpProtocol.parse(PluginNames.PROTOCOL, field.apply(PluginNames.PROTOCOL));
         if (protocol.http2()) {
             return http2(protocol, field);
         }
         return new ProtocolSettings(protocol,
-                PropertyNumbers.whole(StampedeSampler.CONNECTIONS_PER_THREAD,
-                        field.apply(StampedeSampler.CONNECTIONS_PER_THREAD), 1, 1, MAX_CONNECTIONS), 1,
-                PropertyNumbers.whole(StampedeSampler.PACING_MS, field.apply(StampedeSampler.PACING_MS), 0, 0,
+                PropertyNumbers.whole(PluginNames.CONNECTIONS_PER_THREAD,
+                        field.apply(PluginNames.CONNECTIONS_PER_THREAD), 1, 1, MAX_CONNECTIONS), 1,
+                PropertyNumbers.whole(PluginNames.PACING_MS, field.apply(PluginNames.PACING_MS), 0, 0,
                         Integer.MAX_VALUE),
-                PropertyNumbers.rate(StampedeSampler.TARGET_RATE, field.apply(StampedeSampler.TARGET_RATE)),
-                PropertyNumbers.whole(StampedeSampler.PIPELINE_DEPTH, field.apply(StampedeSampler.PIPELINE_DEPTH), 1, 1,
+                PropertyNumbers.rate(PluginNames.TARGET_RATE, field.apply(PluginNames.TARGET_RATE)),
+                PropertyNumbers.whole(PluginNames.PIPELINE_DEPTH, field.apply(PluginNames.PIPELINE_DEPTH), 1, 1,
                         MAX_PIPELINE_DEPTH),
                 Http2Options.DEFAULTS);
     }
@@ -58,19 +59,19 @@ public record ProtocolSettings(HttpProtocol protocol, int connections, int strea
      * connection-group settings; they are refused by name, not ignored.
      */
     private static ProtocolSettings http2(HttpProtocol protocol, UnaryOperator<String> field) {
-        for (String p : new String[] {StampedeSampler.PACING_MS, StampedeSampler.TARGET_RATE,
-            StampedeSampler.PIPELINE_DEPTH, StampedeSampler.SOURCE_ADDRESSES}) {
+        for (String p : new String[] {PluginNames.PACING_MS, PluginNames.TARGET_RATE,
+            PluginNames.PIPELINE_DEPTH, PluginNames.SOURCE_ADDRESSES}) {
             String v = field.apply(p).trim();
-            if (!v.isEmpty() && !v.equals("0") && !(p.equals(StampedeSampler.PIPELINE_DEPTH) && v.equals("1"))) {
+            if (!v.isEmpty() && !v.equals("0") && !(p.equals(PluginNames.PIPELINE_DEPTH) && v.equals("1"))) {
                 throw new IllegalArgumentException(p + " is an HTTP/1.1 setting and is not supported with "
-                        + StampedeSampler.PROTOCOL + " " + protocol.id() + "; leave it empty (with HTTP/2 use "
-                        + StampedeSampler.H2_STREAMS + " and " + StampedeSampler.CONNECTIONS_PER_THREAD
+                        + PluginNames.PROTOCOL + " " + protocol.id() + "; leave it empty (with HTTP/2 use "
+                        + PluginNames.H2_STREAMS + " and " + PluginNames.CONNECTIONS_PER_THREAD
                         + " for concurrency)");
             }
         }
-        int connections = PropertyNumbers.whole(StampedeSampler.CONNECTIONS_PER_THREAD,
-                field.apply(StampedeSampler.CONNECTIONS_PER_THREAD), 1, 1, MAX_HTTP2_CONNECTIONS);
-        int streams = PropertyNumbers.whole(StampedeSampler.H2_STREAMS, field.apply(StampedeSampler.H2_STREAMS), 1, 1,
+        int connections = PropertyNumbers.whole(PluginNames.CONNECTIONS_PER_THREAD,
+                field.apply(PluginNames.CONNECTIONS_PER_THREAD), 1, 1, MAX_HTTP2_CONNECTIONS);
+        int streams = PropertyNumbers.whole(PluginNames.H2_STREAMS, field.apply(PluginNames.H2_STREAMS), 1, 1,
                 MAX_STREAMS);
         return new ProtocolSettings(protocol, connections, streams, 0, 0, 1, http2Options(field));
     }
@@ -83,12 +84,12 @@ public record ProtocolSettings(HttpProtocol protocol, int connections, int strea
      */
     public static Http2Options http2Options(UnaryOperator<String> field) {
         return new Http2Options(
-                PropertyNumbers.whole(StampedeSampler.H2_WINDOW, field.apply(StampedeSampler.H2_WINDOW),
+                PropertyNumbers.whole(PluginNames.H2_WINDOW, field.apply(PluginNames.H2_WINDOW),
                         Http2Options.DEFAULT_STREAM_WINDOW, 65_535, Integer.MAX_VALUE),
                 Http2Options.DEFAULT_CONNECTION_WINDOW,
-                PropertyNumbers.whole(StampedeSampler.H2_MAX_REQUESTS, field.apply(StampedeSampler.H2_MAX_REQUESTS),
+                PropertyNumbers.whole(PluginNames.H2_MAX_REQUESTS, field.apply(PluginNames.H2_MAX_REQUESTS),
                         0, 0, Integer.MAX_VALUE),
-                PropertyNumbers.whole(StampedeSampler.H2_PING_MS, field.apply(StampedeSampler.H2_PING_MS), 0, 0,
+                PropertyNumbers.whole(PluginNames.H2_PING_MS, field.apply(PluginNames.H2_PING_MS), 0, 0,
                         Integer.MAX_VALUE));
     }
 
@@ -101,11 +102,11 @@ public record ProtocolSettings(HttpProtocol protocol, int connections, int strea
      */
     public void requireTransport(boolean secure, String tlsHint) {
         if (protocol == HttpProtocol.H2 && !secure) {
-            throw new IllegalArgumentException(StampedeSampler.PROTOCOL + ": h2 is HTTP/2 over TLS; " + tlsHint
+            throw new IllegalArgumentException(PluginNames.PROTOCOL + ": h2 is HTTP/2 over TLS; " + tlsHint
                     + ", or use h2c for HTTP/2 over cleartext");
         }
         if (protocol == HttpProtocol.H2C && secure) {
-            throw new IllegalArgumentException(StampedeSampler.PROTOCOL + ": h2c is HTTP/2 over cleartext, but this"
+            throw new IllegalArgumentException(PluginNames.PROTOCOL + ": h2c is HTTP/2 over cleartext, but this"
                     + " sampler is set to TLS; use h2 for HTTP/2 over TLS");
         }
     }

@@ -5,6 +5,8 @@
  */
 package io.stampede.sampler;
 
+import io.stampede.names.PluginNames;
+
 /** Turns the user's raw request text into what goes on the wire, and reads its request line. */
 final class RawRequestText {
     private RawRequestText() {
@@ -59,7 +61,7 @@ final class RawRequestText {
         String line = (eol < 0 ? text : text.substring(0, eol)).trim();
         String[] words = line.split("[ \t]+", 3);
         if (words.length < 2 || words[0].isEmpty()) {
-            throw new IllegalArgumentException(HttpRawSampler.REQUEST + ": the first line must be a request line "
+            throw new IllegalArgumentException(PluginNames.RAW_REQUEST + ": the first line must be a request line "
                     + "such as 'GET /path HTTP/1.1', found '" + line + "'");
         }
         return new String[] {words[0], words[1]};

@@ -5,6 +5,7 @@
  */
 package io.stampede.sampler;
 
+import io.stampede.names.PluginNames;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 
@@ -17,10 +18,6 @@ import java.net.InetSocketAddress;
  */
 record ScheduleSettings(int connections, long intervalNanos, int pipelineDepth, SourceAddresses sources,
                         IoMode ioMode) {
-    static final String CONNECTIONS_PER_THREAD = "stampede.connections_per_thread";
-    static final String PACING_MS = "stampede.pacing_ms";
-    static final String TARGET_RATE = "stampede.target_rate";
-    static final String PIPELINE_DEPTH = "stampede.pipeline_depth";
 
     /** The classic mode: one connection, one request per sample, no schedule, kernel-chosen source address. */
     boolean classic() {
@@ -35,12 +32,12 @@ record ScheduleSettings(int connections, long intervalNanos, int pipelineDepth, 
     static ScheduleSettings of(int connections, long pacingMillis, double targetRate, int depth, boolean keepAlive,
                                SourceAddresses sources, IoMode ioMode) {
         if (depth > 1 && !keepAlive) {
-            throw new IllegalArgumentException(PIPELINE_DEPTH + " " + depth + " needs keep-alive: a server closes a "
+            throw new IllegalArgumentException(PluginNames.PIPELINE_DEPTH + " " + depth + " needs keep-alive: a server closes a "
                     + "'Connection: close' connection after the first response; turn stampede.keep_alive on or set "
                     + "the depth to 1");
         }
         if (pacingMillis > 0 && targetRate > 0) {
-            throw new IllegalArgumentException(PACING_MS + " and " + TARGET_RATE + " are both set; use one: pacing "
+            throw new IllegalArgumentException(PluginNames.PACING_MS + " and " + PluginNames.TARGET_RATE + " are both set; use one: pacing "
                     + "is the interval per connection, the target rate the requests/s of the thread");
         }
         long interval = pacingMillis * 1_000_000L;

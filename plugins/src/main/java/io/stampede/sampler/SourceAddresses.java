@@ -5,6 +5,7 @@
  */
 package io.stampede.sampler;
 
+import io.stampede.names.PluginNames;
 import java.net.Inet4Address;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -17,7 +18,6 @@ import java.util.List;
  * without the network and broadcast addresses), separated by commas, spaces or new lines. Immutable.
  */
 record SourceAddresses(List<InetAddress> addresses) {
-    static final String PROPERTY = "stampede.source_addresses";
     /** More addresses than this is a typo (a /8), not a plan. */
     static final int MAX = 65536;
 
@@ -41,7 +41,7 @@ record SourceAddresses(List<InetAddress> addresses) {
                 out.add(literal(item));
             }
             if (out.size() > MAX) {
-                throw new IllegalArgumentException(PROPERTY + ": more than " + MAX + " addresses; give a smaller "
+                throw new IllegalArgumentException(PluginNames.SOURCE_ADDRESSES + ": more than " + MAX + " addresses; give a smaller "
                         + "range or CIDR block");
             }
         }
@@ -61,11 +61,11 @@ record SourceAddresses(List<InetAddress> addresses) {
             bits = -1;
         }
         if (bits < 0 || bits > 32) {
-            throw new IllegalArgumentException(PROPERTY + ": '" + item + "' has no valid prefix length; write e.g. "
+            throw new IllegalArgumentException(PluginNames.SOURCE_ADDRESSES + ": '" + item + "' has no valid prefix length; write e.g. "
                     + "10.0.1.0/28");
         }
         if (32 - bits > 16) {
-            throw new IllegalArgumentException(PROPERTY + ": '" + item + "' holds more than " + MAX
+            throw new IllegalArgumentException(PluginNames.SOURCE_ADDRESSES + ": '" + item + "' holds more than " + MAX
                     + " addresses; use a /16 or longer prefix");
         }
         long size = 1L << (32 - bits);
@@ -83,7 +83,7 @@ record SourceAddresses(List<InetAddress> addresses) {
         long from = ipv4(item, left);
         long to = right.contains(".") ? ipv4(item, right) : (from & ~0xffL) | octet(item, right);
         if (to < from || to - from >= MAX) {
-            throw new IllegalArgumentException(PROPERTY + ": '" + item + "' is not a range of 1 to " + MAX
+            throw new IllegalArgumentException(PluginNames.SOURCE_ADDRESSES + ": '" + item + "' is not a range of 1 to " + MAX
                     + " addresses; write e.g. 10.0.0.1-10.0.0.20 or 10.0.0.1-20");
         }
         for (long a = from; a <= to; a++) {
@@ -94,7 +94,7 @@ record SourceAddresses(List<InetAddress> addresses) {
     private static long ipv4(String item, String text) {
         String[] parts = text.split("\\.", -1);
         if (parts.length != 4) {
-            throw new IllegalArgumentException(PROPERTY + ": '" + item + "': ranges and CIDR blocks take IPv4 "
+            throw new IllegalArgumentException(PluginNames.SOURCE_ADDRESSES + ": '" + item + "': ranges and CIDR blocks take IPv4 "
                     + "addresses such as 10.0.0.1");
         }
         long v = 0;
@@ -113,18 +113,18 @@ record SourceAddresses(List<InetAddress> addresses) {
         } catch (NumberFormatException e) {
             // reported below
         }
-        throw new IllegalArgumentException(PROPERTY + ": '" + item + "': '" + text + "' is not a number 0-255");
+        throw new IllegalArgumentException(PluginNames.SOURCE_ADDRESSES + ": '" + item + "': '" + text + "' is not a number 0-255");
     }
 
     private static InetAddress literal(String item) {
         if (!item.matches("[0-9a-fA-F:.%]+")) {
-            throw new IllegalArgumentException(PROPERTY + ": '" + item + "' is not an IP address; give addresses, "
+            throw new IllegalArgumentException(PluginNames.SOURCE_ADDRESSES + ": '" + item + "' is not an IP address; give addresses, "
                     + "ranges (10.0.0.1-20) or CIDR blocks (10.0.1.0/28), not host names");
         }
         try {
             return InetAddress.getByName(item);
         } catch (UnknownHostException e) {
-            throw new IllegalArgumentException(PROPERTY + ": '" + item + "' is not an IP address");
+            throw new IllegalArgumentException(PluginNames.SOURCE_ADDRESSES + ": '" + item + "' is not an IP address");
         }
     }
 

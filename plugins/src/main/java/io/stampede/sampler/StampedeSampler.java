@@ -8,6 +8,7 @@ package io.stampede.sampler;
 import io.stampede.engine.Engine;
 import io.stampede.engine.PreparedRequest;
 import io.stampede.engine.Tls;
+import io.stampede.names.PluginNames;
 import org.apache.jmeter.samplers.AbstractSampler;
 import org.apache.jmeter.samplers.Entry;
 import org.apache.jmeter.samplers.Interruptible;
@@ -24,36 +25,6 @@ import org.apache.jmeter.testelement.ThreadListener;
 public abstract class StampedeSampler extends AbstractSampler implements Interruptible, ThreadListener,
         TestStateListener {
     private static final long serialVersionUID = 1L;
-
-    public static final String HOST = "stampede.host";
-    public static final String PORT = "stampede.port";
-    public static final String CONNECT_TIMEOUT = "stampede.connect_timeout";
-    public static final String RESPONSE_TIMEOUT = "stampede.response_timeout";
-    public static final String KEEP_ALIVE = "stampede.keep_alive";
-    public static final String RESPONSE_BYTES_KEPT = "stampede.response_bytes_kept";
-    public static final String TLS_TRUST_ALL = "stampede.tls.trust_all";
-    public static final String TLS_SNI = "stampede.tls.sni";
-    /** http/1.1 (default), h2 (HTTP/2 over TLS, ALPN) or h2c (HTTP/2 over cleartext, prior knowledge). */
-    public static final String PROTOCOL = "stampede.protocol";
-    /** HTTP/2: streams in flight per connection (capped by the server's SETTINGS_MAX_CONCURRENT_STREAMS). */
-    public static final String H2_STREAMS = "stampede.h2.streams";
-    /** HTTP/2: requests per connection before a graceful reconnect; empty or 0 for none. */
-    public static final String H2_MAX_REQUESTS = "stampede.h2.max_requests";
-    /** HTTP/2: receive window per stream in bytes (the connection's is 1 GiB). */
-    public static final String H2_WINDOW = "stampede.h2.window";
-    /** HTTP/2: PING after this many ms without a frame from the server (keep-alive, dead-peer check); 0 for none. */
-    public static final String H2_PING_MS = "stampede.h2.ping_ms";
-
-    public static final String CONNECTIONS_PER_THREAD = ScheduleSettings.CONNECTIONS_PER_THREAD;
-    public static final String PACING_MS = ScheduleSettings.PACING_MS;
-    public static final String TARGET_RATE = ScheduleSettings.TARGET_RATE;
-    public static final String PIPELINE_DEPTH = ScheduleSettings.PIPELINE_DEPTH;
-    public static final String SOURCE_ADDRESSES = SourceAddresses.PROPERTY;
-
-    public static final int DEFAULT_PORT = 80;
-    public static final int DEFAULT_CONNECT_TIMEOUT = 5000;
-    public static final int DEFAULT_RESPONSE_TIMEOUT = 30000;
-    public static final int DEFAULT_RESPONSE_BYTES_KEPT = 65536;
 
     private transient volatile SamplingMode mode;
     private transient PreparedRequest prepared;
@@ -129,7 +100,7 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
         }
         boolean keepAlive = getKeepAlive();
         ScheduleSettings schedule = ScheduleSettings.of(p.connections(), p.pacingMillis(), p.targetRate(),
-                p.pipelineDepth(), keepAlive, SourceAddresses.parse(getPropertyAsString(SOURCE_ADDRESSES)),
+                p.pipelineDepth(), keepAlive, SourceAddresses.parse(getPropertyAsString(PluginNames.SOURCE_ADDRESSES)),
                 IoMode.fromJMeterProperties());
         ResultFiller filler = new ResultFiller();
         if (!schedule.classic()) {
@@ -149,24 +120,24 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
     /** Reads the sample's settings from the element's properties. */
     SamplerSettings settings() {
         String host = getHost();
-        int port = intProperty(PORT, DEFAULT_PORT, 1, 65535);
-        int connectTimeout = intProperty(CONNECT_TIMEOUT, DEFAULT_CONNECT_TIMEOUT, 1, Integer.MAX_VALUE / 1000);
-        int responseTimeout = intProperty(RESPONSE_TIMEOUT, DEFAULT_RESPONSE_TIMEOUT, 1, Integer.MAX_VALUE / 1000);
-        int bytesKept = intProperty(RESPONSE_BYTES_KEPT, DEFAULT_RESPONSE_BYTES_KEPT, 0, Integer.MAX_VALUE - 8);
+        int port = intProperty(PluginNames.PORT, PluginNames.DEFAULT_PORT, 1, 65535);
+        int connectTimeout = intProperty(PluginNames.CONNECT_TIMEOUT, PluginNames.DEFAULT_CONNECT_TIMEOUT, 1, Integer.MAX_VALUE / 1000);
+        int responseTimeout = intProperty(PluginNames.RESPONSE_TIMEOUT, PluginNames.DEFAULT_RESPONSE_TIMEOUT, 1, Integer.MAX_VALUE / 1000);
+        int bytesKept = intProperty(PluginNames.RESPONSE_BYTES_KEPT, PluginNames.DEFAULT_RESPONSE_BYTES_KEPT, 0, Integer.MAX_VALUE - 8);
         return new SamplerSettings(target(host, port), connectTimeout, responseTimeout, bytesKept, getKeepAlive());
     }
 
     /** Whether the host and port properties still name {@code t} (its TLS settings stay as they were read). */
     boolean targets(Target t) {
-        return t.port() == intProperty(PORT, DEFAULT_PORT, 1, 65535) && t.host().equals(getHost());
+        return t.port() == intProperty(PluginNames.PORT, PluginNames.DEFAULT_PORT, 1, 65535) && t.host().equals(getHost());
     }
 
     /** The target while host, port and TLS settings are unchanged, so a sample builds none. */
     private Target target(String host, int port) {
         Tls tls = null;
         if (tlsRequested()) {
-            String sni = getPropertyAsString(TLS_SNI).trim();
-            boolean trustAll = getPropertyAsBoolean(TLS_TRUST_ALL, false);
+            String sni = getPropertyAsString(PluginNames.TLS_SNI).trim();
+            boolean trustAll = getPropertyAsBoolean(PluginNames.TLS_TRUST_ALL, false);
             Target t = target;
             String name = sni.isEmpty() ? host : sni;
             tls = t != null && t.tls() != null && t.tls().port() == port && t.tls().trustAll() == trustAll
@@ -228,38 +199,38 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
     }
 
     public String getHost() {
-        String h = getPropertyAsString(HOST).trim();
+        String h = getPropertyAsString(PluginNames.HOST).trim();
         if (h.isEmpty()) {
-            throw new IllegalArgumentException(HOST + " is empty; enter the server's host name or IP address");
+            throw new IllegalArgumentException(PluginNames.HOST + " is empty; enter the server's host name or IP address");
         }
         return h;
     }
 
     public void setHost(String host) {
-        setProperty(HOST, host);
+        setProperty(PluginNames.HOST, host);
     }
 
     public void setPort(String port) {
-        setProperty(PORT, port);
+        setProperty(PluginNames.PORT, port);
     }
 
     public void setConnectTimeout(String ms) {
-        setProperty(CONNECT_TIMEOUT, ms);
+        setProperty(PluginNames.CONNECT_TIMEOUT, ms);
     }
 
     public void setResponseTimeout(String ms) {
-        setProperty(RESPONSE_TIMEOUT, ms);
+        setProperty(PluginNames.RESPONSE_TIMEOUT, ms);
     }
 
     public void setResponseBytesKept(String n) {
-        setProperty(RESPONSE_BYTES_KEPT, n);
+        setProperty(PluginNames.RESPONSE_BYTES_KEPT, n);
     }
 
     public boolean getKeepAlive() {
-        return getPropertyAsBoolean(KEEP_ALIVE, true);
+        return getPropertyAsBoolean(PluginNames.KEEP_ALIVE, true);
     }
 
     public void setKeepAlive(boolean keepAlive) {
-        setProperty(KEEP_ALIVE, keepAlive);
+        setProperty(PluginNames.KEEP_ALIVE, keepAlive);
     }
 }

@@ -6,6 +6,7 @@
 package io.stampede.sampler;
 
 import io.stampede.engine.Engine;
+import io.stampede.names.PluginNames;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
 import org.apache.jmeter.util.JMeterUtils;
@@ -19,20 +20,6 @@ import java.util.List;
  * and nothing else reads them. One per sampler clone.
  */
 public final class StampedeVariables {
-    /** Connections open in this JMeter engine (all Stampede samplers, all threads) when the sample completed. */
-    static final String OPEN_CONNECTIONS = "stampede_open_connections";
-    /** The sample's elapsed time in microseconds (JMeter's elapsed column has only milliseconds). */
-    static final String ELAPSED_US = "stampede_elapsed_us";
-    /**
-     * Microseconds from the intended send time (pacing or target rate schedule) to the complete response: the
-     * latency corrected for coordinated omission; equal to the elapsed time without a schedule.
-     */
-    static final String CORRECTED_US = "stampede_corrected_us";
-    /**
-     * The protocol the sample spoke: http/1.1, h2, h2c, or "http/1.1 (ALPN fallback)" when h2 was asked and the
-     * server did not choose it in ALPN; empty when an h2/h2c request failed before its connection was negotiated.
-     */
-    public static final String PROTOCOL = "stampede_protocol";
 
     private final boolean open;
     private final boolean elapsed;
@@ -42,10 +29,10 @@ public final class StampedeVariables {
     private String lastOpenText;
 
     private StampedeVariables(List<String> wanted) {
-        open = wanted.contains(OPEN_CONNECTIONS);
-        elapsed = wanted.contains(ELAPSED_US);
-        corrected = wanted.contains(CORRECTED_US);
-        protocol = wanted.contains(PROTOCOL);
+        open = wanted.contains(PluginNames.OPEN_CONNECTIONS_VARIABLE);
+        elapsed = wanted.contains(PluginNames.ELAPSED_US_VARIABLE);
+        corrected = wanted.contains(PluginNames.CORRECTED_US_VARIABLE);
+        protocol = wanted.contains(PluginNames.PROTOCOL_VARIABLE);
     }
 
     static StampedeVariables fromJMeterProperties() {
@@ -73,16 +60,16 @@ public final class StampedeVariables {
                 lastOpen = n;
                 lastOpenText = Integer.toString(n);
             }
-            vars.put(OPEN_CONNECTIONS, lastOpenText);
+            vars.put(PluginNames.OPEN_CONNECTIONS_VARIABLE, lastOpenText);
         }
         if (elapsed) {
-            vars.put(ELAPSED_US, Long.toString(Math.max(0, elapsedNanos) / 1000));
+            vars.put(PluginNames.ELAPSED_US_VARIABLE, Long.toString(Math.max(0, elapsedNanos) / 1000));
         }
         if (corrected) {
-            vars.put(CORRECTED_US, Long.toString(Math.max(0, correctedNanos) / 1000));
+            vars.put(PluginNames.CORRECTED_US_VARIABLE, Long.toString(Math.max(0, correctedNanos) / 1000));
         }
         if (protocol) {
-            vars.put(PROTOCOL, spoke);
+            vars.put(PluginNames.PROTOCOL_VARIABLE, spoke);
         }
     }
 }

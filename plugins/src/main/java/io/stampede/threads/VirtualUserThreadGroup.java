@@ -5,6 +5,7 @@
  */
 package io.stampede.threads;
 
+import io.stampede.names.PluginNames;
 import org.apache.jmeter.control.LoopController;
 import org.apache.jmeter.engine.StandardJMeterEngine;
 import org.apache.jmeter.testelement.TestElement;
@@ -39,11 +40,6 @@ public class VirtualUserThreadGroup extends AbstractThreadGroup {
 
     /** What users of this group are called in messages and in the GUI. */
     public static final String DISPLAY_NAME = "Stampede Virtual User Thread Group";
-
-    // Ramp-up and delay keep the names of JMeter's Thread Group, so plans and tools read them alike.
-    public static final String RAMP_UP = "ThreadGroup.ramp_time";
-    public static final String DELAY = "ThreadGroup.delay";
-    public static final String HOLD = "VirtualUserThreadGroup.hold";
 
     private static final long STOP_WAIT_MILLIS = DEFAULT_THREAD_STOP_TIMEOUT.toMillis();
     private static final List<String> USER_ROOT_PROPERTIES = List.of(TestElement.NAME, TestElement.ENABLED,
@@ -97,9 +93,9 @@ public class VirtualUserThreadGroup extends AbstractThreadGroup {
     /** The group's settings as numbers; a bad one is refused naming its property. */
     UserSchedule readSchedule() {
         int n = intSetting(NUM_THREADS, "users", 0);
-        long delay = intSetting(DELAY, "delay (s)", 0);
-        long rampUp = intSetting(RAMP_UP, "ramp-up (s)", 0);
-        long hold = intSetting(HOLD, "hold (s)", 0);
+        long delay = intSetting(PluginNames.USERS_DELAY, "delay (s)", 0);
+        long rampUp = intSetting(PluginNames.USERS_RAMP_UP, "ramp-up (s)", 0);
+        long hold = intSetting(PluginNames.USERS_HOLD, "hold (s)", 0);
         return new UserSchedule(n, TimeUnit.SECONDS.toMillis(delay), TimeUnit.SECONDS.toMillis(rampUp),
                 TimeUnit.SECONDS.toMillis(hold));
     }
@@ -318,15 +314,15 @@ public class VirtualUserThreadGroup extends AbstractThreadGroup {
     }
 
     public void setRampUp(String seconds) {
-        setProperty(RAMP_UP, seconds);
+        setProperty(PluginNames.USERS_RAMP_UP, seconds);
     }
 
     public void setHold(String seconds) {
-        setProperty(HOLD, seconds);
+        setProperty(PluginNames.USERS_HOLD, seconds);
     }
 
     public void setDelay(String seconds) {
-        setProperty(DELAY, seconds);
+        setProperty(PluginNames.USERS_DELAY, seconds);
     }
 
     /** Iterations per user; -1 loops until the hold time ends (or the test stops). */

@@ -7,6 +7,7 @@ package io.stampede.httprequest;
 
 import io.stampede.engine.Engine;
 import io.stampede.engine.Http2TestServer;
+import io.stampede.names.PluginNames;
 import org.apache.jmeter.protocol.http.sampler.HTTPSampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
@@ -45,10 +46,10 @@ class EngineHttpRequestHttp2Test {
             server.close();
         }
         if (JMeterUtils.getJMeterProperties() != null) {
-            JMeterUtils.getJMeterProperties().remove(EngineHttpRequest.PROTOCOL);
-            JMeterUtils.getJMeterProperties().remove(EngineHttpRequest.H2_WINDOW);
-            JMeterUtils.getJMeterProperties().remove(EngineHttpRequest.H2_MAX_REQUESTS);
-            JMeterUtils.getJMeterProperties().remove(EngineHttpRequest.H2_PING_MS);
+            JMeterUtils.getJMeterProperties().remove(PluginNames.PROTOCOL);
+            JMeterUtils.getJMeterProperties().remove(PluginNames.H2_WINDOW);
+            JMeterUtils.getJMeterProperties().remove(PluginNames.H2_MAX_REQUESTS);
+            JMeterUtils.getJMeterProperties().remove(PluginNames.H2_PING_MS);
         }
     }
 
@@ -63,7 +64,7 @@ class EngineHttpRequestHttp2Test {
         s.setUseKeepAlive(true);
         s.setContentEncoding("UTF-8");
         if (protocol != null) {
-            s.setProperty(EngineHttpRequest.PROTOCOL, protocol);
+            s.setProperty(PluginNames.PROTOCOL, protocol);
         }
         return s;
     }
@@ -141,7 +142,7 @@ class EngineHttpRequestHttp2Test {
 
     @Test
     void theJMeterPropertyIsThePlanWideDefaultAndTheElementsOwnWins() throws Exception {
-        loadProperty(EngineHttpRequest.PROTOCOL + "=h2c");
+        loadProperty(PluginNames.PROTOCOL + "=h2c");
         server = new Http2TestServer(0, false);
         HTTPSampleResult r = sample(sampler("http", server.address().getPort(), "/", null));
         assertTrue(r.isSuccessful(), r.getResponseMessage());
@@ -154,7 +155,7 @@ class EngineHttpRequestHttp2Test {
 
     @Test
     void anUnknownProtocolFailsNamingThePropertyAndTheAcceptedValues() throws Exception {
-        loadProperty(EngineHttpRequest.PROTOCOL + "=h3");
+        loadProperty(PluginNames.PROTOCOL + "=h3");
         HTTPSampleResult planWide = sample(sampler("http", 1, "/", null));
         assertFalse(planWide.isSuccessful());
         assertTrue(planWide.getResponseMessage().contains("JMeter property stampede.protocol: 'h3' is not a protocol;"
@@ -184,7 +185,7 @@ class EngineHttpRequestHttp2Test {
     @Test
     void maxRequestsPerConnectionIsHonouredAndAnOptionChangeOpensANewConnection() throws Exception {
         EngineHttpRequest s = h2c("/", false);
-        s.setProperty(EngineHttpRequest.H2_MAX_REQUESTS, "2");
+        s.setProperty(PluginNames.H2_MAX_REQUESTS, "2");
         long[] connects = new long[3];
         for (int i = 0; i < 3; i++) {
             HTTPSampleResult r = sample(s);
@@ -194,7 +195,7 @@ class EngineHttpRequestHttp2Test {
         assertEquals(2, server.connections.get(), "2 requests on the first connection, the third on a new one");
         assertTrue(connects[0] > 0 && connects[1] == 0 && connects[2] > 0, Arrays.toString(connects));
 
-        s.setProperty(EngineHttpRequest.H2_WINDOW, "1048576");
+        s.setProperty(PluginNames.H2_WINDOW, "1048576");
         HTTPSampleResult r = sample(s);
         assertTrue(r.isSuccessful(), r.getResponseMessage());
         assertTrue(r.getConnectTime() > 0, "other options: a connection opened with them");
@@ -203,19 +204,19 @@ class EngineHttpRequestHttp2Test {
 
     @Test
     void aBadHttp2SettingFailsNamingWhereItWasSetAndTheFix() throws Exception {
-        loadProperty(EngineHttpRequest.H2_WINDOW + "=10");
+        loadProperty(PluginNames.H2_WINDOW + "=10");
         EngineHttpRequest s = h2c("/", false);
         HTTPSampleResult planWide = sample(s);
         assertFalse(planWide.isSuccessful());
         assertTrue(planWide.getResponseMessage().contains("JMeter property stampede.h2.window: 10 is out of range; enter"
                 + " one between 65535 and"), planWide.getResponseMessage());
-        s.setProperty(EngineHttpRequest.H2_MAX_REQUESTS, "-1");
-        s.setProperty(EngineHttpRequest.H2_WINDOW, "65535");
+        s.setProperty(PluginNames.H2_MAX_REQUESTS, "-1");
+        s.setProperty(PluginNames.H2_WINDOW, "65535");
         HTTPSampleResult own = sample(s);
         assertTrue(own.getResponseMessage().contains("HTTP Request 'h2', stampede.h2.max_requests: -1 is out of range"),
                 own.getResponseMessage());
-        s.setProperty(EngineHttpRequest.H2_MAX_REQUESTS, "");
-        s.setProperty(EngineHttpRequest.H2_PING_MS, "50");
+        s.setProperty(PluginNames.H2_MAX_REQUESTS, "");
+        s.setProperty(PluginNames.H2_PING_MS, "50");
         HTTPSampleResult ping = sample(s);
         assertTrue(ping.getResponseMessage().contains("HTTP Request 'h2', stampede.h2.ping_ms: 50 ms is below 100 ms;"
                 + " enter 0 for no PINGs"), ping.getResponseMessage());
@@ -224,7 +225,7 @@ class EngineHttpRequestHttp2Test {
 
     @Test
     void pingsGoOutWhileTheThreadThinksWhenAsked() throws Exception {
-        loadProperty(EngineHttpRequest.H2_PING_MS + "=100");
+        loadProperty(PluginNames.H2_PING_MS + "=100");
         EngineHttpRequest s = h2c("/", false);
         assertTrue(sample(s).isSuccessful());
         Thread.sleep(450); // a timer: the engine's loop keeps the connection's PINGs going

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpServer;
+import io.stampede.names.PluginNames;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -30,7 +31,7 @@ class CollectorPushTest {
     void collector() throws Exception {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 4);
         server.createContext("/run", x -> {
-            received.add(x.getRequestHeaders().getFirst(CollectorPush.ENGINE_HEADER) + "|"
+            received.add(x.getRequestHeaders().getFirst(PluginNames.ENGINE_HTTP_HEADER) + "|"
                     + new String(x.getRequestBody().readAllBytes(), StandardCharsets.US_ASCII));
             x.sendResponseHeaders(204, -1);
             x.close();

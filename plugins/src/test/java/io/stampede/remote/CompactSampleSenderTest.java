@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.stampede.names.PluginNames;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -43,21 +44,21 @@ class CompactSampleSenderTest {
 
     @AfterEach
     void defaults() {
-        JMeterUtils.getJMeterProperties().remove(CompactSampleSender.QUEUE_SIZE);
-        JMeterUtils.getJMeterProperties().remove(CompactSampleSender.BATCH_SIZE);
-        JMeterUtils.getJMeterProperties().remove(CompactSampleSender.LINGER_MS);
-        JMeterUtils.getJMeterProperties().remove(CompactSampleSender.QUEUE_WAIT_MS);
+        JMeterUtils.getJMeterProperties().remove(PluginNames.SENDER_QUEUE_SIZE);
+        JMeterUtils.getJMeterProperties().remove(PluginNames.SENDER_BATCH_SIZE);
+        JMeterUtils.getJMeterProperties().remove(PluginNames.SENDER_LINGER_MS);
+        JMeterUtils.getJMeterProperties().remove(PluginNames.SENDER_QUEUE_WAIT_MS);
     }
 
     @Test
     void theModeNamesThisClass() {
-        assertEquals(CompactSampleSender.class.getName(), CompactSampleSender.MODE);
+        assertEquals(CompactSampleSender.class.getName(), PluginNames.COMPACT_SAMPLE_SENDER_CLASS);
     }
 
     @Test
     void everySampleReachesTheControllerBeforeTheEndOfTheTest() throws Exception {
-        JMeterUtils.setProperty(CompactSampleSender.QUEUE_SIZE, "16");
-        JMeterUtils.setProperty(CompactSampleSender.BATCH_SIZE, "50");
+        JMeterUtils.setProperty(PluginNames.SENDER_QUEUE_SIZE, "16");
+        JMeterUtils.setProperty(PluginNames.SENDER_BATCH_SIZE, "50");
         Controller controller = new Controller(2);
         CompactSampleSender engine = shipped(new CompactSampleSender(controller));
 
@@ -94,7 +95,7 @@ class CompactSampleSenderTest {
 
     @Test
     void aLoneSampleIsSentAfterTheLingerTimeNotAtTheEnd() throws Exception {
-        JMeterUtils.setProperty(CompactSampleSender.LINGER_MS, "100");
+        JMeterUtils.setProperty(PluginNames.SENDER_LINGER_MS, "100");
         Controller controller = new Controller(0);
         CompactSampleSender engine = shipped(new CompactSampleSender(controller));
         SampleResult r = new SampleResult();
@@ -111,8 +112,8 @@ class CompactSampleSenderTest {
 
     @Test
     void batchesFillWhileTheyLinger() throws Exception {
-        JMeterUtils.setProperty(CompactSampleSender.LINGER_MS, "2000");
-        JMeterUtils.setProperty(CompactSampleSender.BATCH_SIZE, "100");
+        JMeterUtils.setProperty(PluginNames.SENDER_LINGER_MS, "2000");
+        JMeterUtils.setProperty(PluginNames.SENDER_BATCH_SIZE, "100");
         Controller controller = new Controller(0);
         CompactSampleSender engine = shipped(new CompactSampleSender(controller));
         for (int i = 0; i < 250; i++) {
@@ -131,10 +132,10 @@ class CompactSampleSenderTest {
      */
     @Test
     void aControllerThatStopsAnsweringNeverBlocksSamplingForLong() throws Exception {
-        JMeterUtils.setProperty(CompactSampleSender.QUEUE_SIZE, "10");
-        JMeterUtils.setProperty(CompactSampleSender.BATCH_SIZE, "5");
-        JMeterUtils.setProperty(CompactSampleSender.LINGER_MS, "0");
-        JMeterUtils.setProperty(CompactSampleSender.QUEUE_WAIT_MS, "50");
+        JMeterUtils.setProperty(PluginNames.SENDER_QUEUE_SIZE, "10");
+        JMeterUtils.setProperty(PluginNames.SENDER_BATCH_SIZE, "5");
+        JMeterUtils.setProperty(PluginNames.SENDER_LINGER_MS, "0");
+        JMeterUtils.setProperty(PluginNames.SENDER_QUEUE_WAIT_MS, "50");
         CountDownLatch answering = new CountDownLatch(1);
         Controller controller = new Controller(0) {
             @Override
@@ -170,8 +171,8 @@ class CompactSampleSenderTest {
      */
     @Test
     void aCallTheControllerDidNotAnswerIsUnconfirmedAndNotSentAgain() throws Exception {
-        JMeterUtils.setProperty(CompactSampleSender.BATCH_SIZE, "10");
-        JMeterUtils.setProperty(CompactSampleSender.LINGER_MS, "0");
+        JMeterUtils.setProperty(PluginNames.SENDER_BATCH_SIZE, "10");
+        JMeterUtils.setProperty(PluginNames.SENDER_LINGER_MS, "0");
         List<String> received = Collections.synchronizedList(new java.util.ArrayList<>());
         Controller stopped = new Controller(0) {
             @Override
@@ -207,8 +208,8 @@ class CompactSampleSenderTest {
 
     @Test
     void aFailedBatchIsSentOnceMoreAndAnyThrowableIsCounted() throws Exception {
-        JMeterUtils.setProperty(CompactSampleSender.BATCH_SIZE, "10");
-        JMeterUtils.setProperty(CompactSampleSender.LINGER_MS, "0");
+        JMeterUtils.setProperty(PluginNames.SENDER_BATCH_SIZE, "10");
+        JMeterUtils.setProperty(PluginNames.SENDER_LINGER_MS, "0");
         Set<String> failedOnce = Collections.synchronizedSet(new HashSet<>());
         Controller flaky = new Controller(0) {
             @Override

@@ -5,6 +5,7 @@
  */
 package io.stampede.sampler;
 
+import io.stampede.names.PluginNames;
 import org.apache.jmeter.util.JMeterUtils;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -17,8 +18,8 @@ class ConnectionsPerThreadEngineIoTest extends ConnectionsPerThreadTest {
 
     @BeforeAll
     static void engineIo() {
-        before = JMeterUtils.getJMeterProperties().getProperty(IoMode.PROPERTY);
-        JMeterUtils.getJMeterProperties().setProperty(IoMode.PROPERTY, IoMode.ENGINE.value());
+        before = JMeterUtils.getJMeterProperties().getProperty(PluginNames.IO_MODE);
+        JMeterUtils.getJMeterProperties().setProperty(PluginNames.IO_MODE, IoMode.ENGINE.value());
     }
 
     /** Puts back what was there, so no later test class runs with a property it did not set. */
@@ -26,9 +27,9 @@ class ConnectionsPerThreadEngineIoTest extends ConnectionsPerThreadTest {
     static void restoreIoMode() {
         Properties p = JMeterUtils.getJMeterProperties();
         if (before == null) {
-            p.remove(IoMode.PROPERTY);
+            p.remove(PluginNames.IO_MODE);
         } else {
-            p.setProperty(IoMode.PROPERTY, before);
+            p.setProperty(PluginNames.IO_MODE, before);
         }
     }
 }

@@ -6,6 +6,7 @@
 package io.stampede.sampler;
 
 import io.stampede.engine.Engine;
+import io.stampede.names.PluginNames;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
@@ -36,9 +37,9 @@ class ConnectionsPerThreadTest extends SamplerTestSupport {
     static void jmeterPropertiesWithSampleVariables() throws Exception {
         Path props = Files.createTempFile("jmeter", ".properties");
         // The thread's own loop, whatever the connection count (auto would choose the engine's for these few).
-        Files.writeString(props, "sample_variables=" + StampedeVariables.OPEN_CONNECTIONS + ","
-                + StampedeVariables.ELAPSED_US + "," + StampedeVariables.CORRECTED_US + "\n"
-                + IoMode.PROPERTY + "=" + IoMode.THREAD.value() + "\n");
+        Files.writeString(props, "sample_variables=" + PluginNames.OPEN_CONNECTIONS_VARIABLE + ","
+                + PluginNames.ELAPSED_US_VARIABLE + "," + PluginNames.CORRECTED_US_VARIABLE + "\n"
+                + PluginNames.IO_MODE + "=" + IoMode.THREAD.value() + "\n");
         JMeterUtils.loadJMeterProperties(props.toString());
         Files.delete(props);
         JMeterContextService.getContext().setVariables(new JMeterVariables());
@@ -61,7 +62,7 @@ class ConnectionsPerThreadTest extends SamplerTestSupport {
 
     private HttpRawSampler multi(int port, int connections) {
         HttpRawSampler s = raw(port, GET);
-        s.setProperty(StampedeSampler.CONNECTIONS_PER_THREAD, Integer.toString(connections));
+        s.setProperty(PluginNames.CONNECTIONS_PER_THREAD, Integer.toString(connections));
         return s;
     }
 
@@ -89,7 +90,7 @@ class ConnectionsPerThreadTest extends SamplerTestSupport {
             // Three rounds of five concurrent 300 ms exchanges (0.9 s); one connection would need 4.5 s.
             assertTrue(ms < 3000, "15 responses over 5 connections took " + ms + " ms");
             assertEquals(5, server.awaitConnections(5), "the five connections are kept alive");
-            assertEquals(5, variable(StampedeVariables.OPEN_CONNECTIONS));
+            assertEquals(5, variable(PluginNames.OPEN_CONNECTIONS_VARIABLE));
             assertEquals(5, Engine.openConnections());
             s.threadFinished();
             awaitOpenConnections(0);
@@ -182,7 +183,7 @@ class ConnectionsPerThreadTest extends SamplerTestSupport {
     void pacingSendsOneRequestPerIntervalOnEachConnection() throws Exception {
         try (TestServer server = TestServer.answering(TestServer.OK)) {
             HttpRawSampler s = multi(server.port(), 2);
-            s.setProperty(StampedeSampler.PACING_MS, "300");
+            s.setProperty(PluginNames.PACING_MS, "300");
             long t0 = System.nanoTime();
             for (int i = 0; i < 6; i++) {
                 assertTrue(s.sample(null).isSuccessful());
@@ -200,15 +201,15 @@ class ConnectionsPerThreadTest extends SamplerTestSupport {
         try (TestServer server = delaying(100)) {
             HttpRawSampler s = multi(server.port(), 1);
             // 20 requests/s on one connection whose responses take 100 ms: the schedule falls behind at once.
-            s.setProperty(StampedeSampler.TARGET_RATE, "20");
+            s.setProperty(PluginNames.TARGET_RATE, "20");
             SampleResult last = null;
             for (int i = 0; i < 8; i++) {
                 last = s.sample(null);
                 assertTrue(last.isSuccessful());
             }
             assertNotNull(last);
-            long elapsedUs = variable(StampedeVariables.ELAPSED_US);
-            long correctedUs = variable(StampedeVariables.CORRECTED_US);
+            long elapsedUs = variable(PluginNames.ELAPSED_US_VARIABLE);
+            long correctedUs = variable(PluginNames.CORRECTED_US_VARIABLE);
             assertTrue(elapsedUs >= 100_000 && elapsedUs < 1_000_000, "elapsed " + elapsedUs);
             // The 8th request was meant for 350 ms and completes near 800 ms: about 450 ms late plus 100 ms.
             assertTrue(correctedUs > elapsedUs + 250_000, "corrected " + correctedUs + " elapsed " + elapsedUs);
@@ -220,7 +221,7 @@ class ConnectionsPerThreadTest extends SamplerTestSupport {
     void targetRateSpreadsOverConnections() throws Exception {
         try (TestServer server = TestServer.answering(TestServer.OK)) {
             HttpRawSampler s = multi(server.port(), 4);
-            s.setProperty(StampedeSampler.TARGET_RATE, "40");
+            s.setProperty(PluginNames.TARGET_RATE, "40");
             long t0 = System.nanoTime();
             for (int i = 0; i < 20; i++) {
                 assertTrue(s.sample(null).isSuccessful());
@@ -228,7 +229,7 @@ class ConnectionsPerThreadTest extends SamplerTestSupport {
             long ms = (System.nanoTime() - t0) / 1_000_000;
             // The 20th request is scheduled at 19/40 s = 475 ms.
             assertTrue(ms >= 440 && ms < 3000, "20 requests at 40/s took " + ms + " ms");
-            long corrected = variable(StampedeVariables.CORRECTED_US);
+            long corrected = variable(PluginNames.CORRECTED_US_VARIABLE);
             assertTrue(corrected < 300_000, "on schedule, corrected latency stays small: " + corrected);
             s.threadFinished();
         }
@@ -256,8 +257,8 @@ class ConnectionsPerThreadTest extends SamplerTestSupport {
     void pacingAndTargetRateTogetherAreRejectedByName() throws Exception {
         try (TestServer server = TestServer.answering(TestServer.OK)) {
             HttpRawSampler s = multi(server.port(), 2);
-            s.setProperty(StampedeSampler.PACING_MS, "100");
-            s.setProperty(StampedeSampler.TARGET_RATE, "10");
+            s.setProperty(PluginNames.PACING_MS, "100");
+            s.setProperty(PluginNames.TARGET_RATE, "10");
             SampleResult r = s.sample(null);
             assertFalse(r.isSuccessful());
             assertTrue(r.getResponseMessage().contains("stampede.pacing_ms and stampede.target_rate"),
@@ -274,7 +275,7 @@ class ConnectionsPerThreadTest extends SamplerTestSupport {
             s.setHost("127.0.0.1");
             s.setPort(Integer.toString(server.port()));
             s.setPath("/y");
-            s.setProperty(StampedeSampler.CONNECTIONS_PER_THREAD, "3");
+            s.setProperty(PluginNames.CONNECTIONS_PER_THREAD, "3");
             for (int i = 0; i < 9; i++) {
                 SampleResult r = s.sample(null);
                 assertTrue(r.isSuccessful());
@@ -301,7 +302,7 @@ class ConnectionsPerThreadTest extends SamplerTestSupport {
             }
         })) {
             HttpRawSampler s = multi(server.port(), 1);
-            s.setProperty(StampedeSampler.PIPELINE_DEPTH, "4");
+            s.setProperty(PluginNames.PIPELINE_DEPTH, "4");
             s.setResponseTimeout("5000");
             for (int i = 0; i < 12; i++) {
                 SampleResult r = s.sample(null);
@@ -317,7 +318,7 @@ class ConnectionsPerThreadTest extends SamplerTestSupport {
     void pipeliningWithoutKeepAliveIsRejectedByName() throws Exception {
         try (TestServer server = TestServer.answering(TestServer.OK)) {
             HttpRawSampler s = multi(server.port(), 1);
-            s.setProperty(StampedeSampler.PIPELINE_DEPTH, "2");
+            s.setProperty(PluginNames.PIPELINE_DEPTH, "2");
             s.setKeepAlive(false);
             SampleResult r = s.sample(null);
             assertFalse(r.isSuccessful());

@@ -5,6 +5,7 @@
  */
 package io.stampede.sampler;
 
+import io.stampede.names.PluginNames;
 import org.apache.jmeter.util.JMeterUtils;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
@@ -32,8 +33,8 @@ final class EngineIo implements BeforeAllCallback, AfterAllCallback {
             Files.delete(empty);
         }
         Properties p = JMeterUtils.getJMeterProperties();
-        context.getStore(NS).put("before", String.valueOf(p.getProperty(IoMode.PROPERTY)));
-        p.setProperty(IoMode.PROPERTY, IoMode.ENGINE.value());
+        context.getStore(NS).put("before", String.valueOf(p.getProperty(PluginNames.IO_MODE)));
+        p.setProperty(PluginNames.IO_MODE, IoMode.ENGINE.value());
         ThreadConnections.ofCurrentThread().closeAll(); // re-reads the mode
     }
 
@@ -42,9 +43,9 @@ final class EngineIo implements BeforeAllCallback, AfterAllCallback {
         Properties p = JMeterUtils.getJMeterProperties();
         String before = context.getStore(NS).get("before", String.class);
         if (before == null || before.equals("null")) {
-            p.remove(IoMode.PROPERTY);
+            p.remove(PluginNames.IO_MODE);
         } else {
-            p.setProperty(IoMode.PROPERTY, before);
+            p.setProperty(PluginNames.IO_MODE, before);
         }
         ThreadConnections.ofCurrentThread().closeAll();
     }

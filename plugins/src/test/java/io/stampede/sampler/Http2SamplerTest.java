@@ -6,6 +6,7 @@
 package io.stampede.sampler;
 
 import io.stampede.engine.Http2TestServer;
+import io.stampede.names.PluginNames;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
@@ -24,7 +25,7 @@ class Http2SamplerTest extends SamplerTestSupport {
 
     private HttpRawSampler rawH2c(Http2TestServer server, String text) {
         HttpRawSampler s = raw(server.address().getPort(), text);
-        s.setProperty(StampedeSampler.PROTOCOL, "h2c");
+        s.setProperty(PluginNames.PROTOCOL, "h2c");
         return s;
     }
 
@@ -52,19 +53,19 @@ class Http2SamplerTest extends SamplerTestSupport {
     @Test
     void theProtocolSpokenIsTheSampleVariableStampedeProtocol() throws Exception {
         Path props = Files.createTempFile("jmeter", ".properties");
-        Files.writeString(props, "sample_variables=" + StampedeVariables.PROTOCOL + "\n");
+        Files.writeString(props, "sample_variables=" + PluginNames.PROTOCOL_VARIABLE + "\n");
         JMeterUtils.loadJMeterProperties(props.toString());
         Files.delete(props);
         JMeterContextService.getContext().setVariables(new JMeterVariables());
         try (Http2TestServer server = new Http2TestServer(0, false)) {
             SampleResult r = rawH2c(server, GET).sample(null);
             assertTrue(r.isSuccessful(), r.getResponseMessage());
-            assertEquals("h2c", JMeterContextService.getContext().getVariables().get(StampedeVariables.PROTOCOL));
+            assertEquals("h2c", JMeterContextService.getContext().getVariables().get(PluginNames.PROTOCOL_VARIABLE));
             // a connect that fails sends nothing: no protocol was spoken
             HttpRawSampler closed = raw(1, GET);
-            closed.setProperty(StampedeSampler.PROTOCOL, "h2c");
+            closed.setProperty(PluginNames.PROTOCOL, "h2c");
             assertFalse(closed.sample(null).isSuccessful());
-            assertEquals("", JMeterContextService.getContext().getVariables().get(StampedeVariables.PROTOCOL));
+            assertEquals("", JMeterContextService.getContext().getVariables().get(PluginNames.PROTOCOL_VARIABLE));
         } finally {
             JMeterUtils.getJMeterProperties().remove("sample_variables");
         }
@@ -73,7 +74,7 @@ class Http2SamplerTest extends SamplerTestSupport {
     @Test
     void aSampleRefusedBeforeItStartsWritesItsOwnVariablesNotThePreviousSamples() throws Exception {
         Path props = Files.createTempFile("jmeter", ".properties");
-        Files.writeString(props, "sample_variables=" + StampedeVariables.PROTOCOL + "," + StampedeVariables.ELAPSED_US
+        Files.writeString(props, "sample_variables=" + PluginNames.PROTOCOL_VARIABLE + "," + PluginNames.ELAPSED_US_VARIABLE
                 + "\n");
         JMeterUtils.loadJMeterProperties(props.toString());
         Files.delete(props);
@@ -81,14 +82,14 @@ class Http2SamplerTest extends SamplerTestSupport {
         JMeterContextService.getContext().setVariables(vars);
         try (Http2TestServer server = new Http2TestServer(0, false)) {
             assertTrue(rawH2c(server, GET).sample(null).isSuccessful());
-            assertEquals("h2c", vars.get(StampedeVariables.PROTOCOL));
-            vars.put(StampedeVariables.ELAPSED_US, "987654"); // a previous sample's figure that must not stay
+            assertEquals("h2c", vars.get(PluginNames.PROTOCOL_VARIABLE));
+            vars.put(PluginNames.ELAPSED_US_VARIABLE, "987654"); // a previous sample's figure that must not stay
             HttpRawSampler refused = rawH2c(server, GET);
-            refused.setProperty(StampedeSampler.H2_STREAMS, "0");
+            refused.setProperty(PluginNames.H2_STREAMS, "0");
             SampleResult r = refused.sample(null);
             assertFalse(r.isSuccessful());
-            assertEquals("", vars.get(StampedeVariables.PROTOCOL));
-            assertTrue(Long.parseLong(vars.get(StampedeVariables.ELAPSED_US)) < 987654, vars.get(StampedeVariables.ELAPSED_US));
+            assertEquals("", vars.get(PluginNames.PROTOCOL_VARIABLE));
+            assertTrue(Long.parseLong(vars.get(PluginNames.ELAPSED_US_VARIABLE)) < 987654, vars.get(PluginNames.ELAPSED_US_VARIABLE));
         } finally {
             JMeterUtils.getJMeterProperties().remove("sample_variables");
         }
@@ -101,10 +102,10 @@ class Http2SamplerTest extends SamplerTestSupport {
             s.setName("http");
             s.setHost("127.0.0.1");
             s.setPort(Integer.toString(server.address().getPort()));
-            s.setProperty(HttpSampler.METHOD, "POST");
-            s.setProperty(HttpSampler.PATH, "/echo");
-            s.setProperty(HttpSampler.BODY, "abcdef");
-            s.setProperty(StampedeSampler.PROTOCOL, "h2c");
+            s.setProperty(PluginNames.HTTP_METHOD, "POST");
+            s.setProperty(PluginNames.HTTP_PATH, "/echo");
+            s.setProperty(PluginNames.HTTP_BODY, "abcdef");
+            s.setProperty(PluginNames.PROTOCOL, "h2c");
             SampleResult r = s.sample(null);
             assertTrue(r.isSuccessful(), r.getResponseMessage());
             assertEquals("received 6", r.getResponseDataAsString());
@@ -115,8 +116,8 @@ class Http2SamplerTest extends SamplerTestSupport {
     void connectionsTimesStreamsRequestsAreInFlightPerThread() throws Exception {
         try (Http2TestServer server = new Http2TestServer(0, false)) {
             HttpRawSampler s = rawH2c(server, "GET /slow HTTP/1.1\nHost: localhost\n");
-            s.setProperty(StampedeSampler.CONNECTIONS_PER_THREAD, "2");
-            s.setProperty(StampedeSampler.H2_STREAMS, "5");
+            s.setProperty(PluginNames.CONNECTIONS_PER_THREAD, "2");
+            s.setProperty(PluginNames.H2_STREAMS, "5");
             long start = System.nanoTime();
             for (int i = 0; i < 50; i++) {
                 SampleResult r = s.sample(null);
@@ -140,21 +141,21 @@ class Http2SamplerTest extends SamplerTestSupport {
     @Test
     void badProtocolSettingsAreNamedWithTheirFix() {
         HttpRawSampler unknown = raw(1, GET);
-        unknown.setProperty(StampedeSampler.PROTOCOL, "spdy");
+        unknown.setProperty(PluginNames.PROTOCOL, "spdy");
         assertRefused(unknown, "stampede.protocol: 'spdy' is not a protocol; enter http/1.1, h2");
         HttpRawSampler http2 = raw(1, GET);
-        http2.setProperty(StampedeSampler.PROTOCOL, "HTTP/2");
+        http2.setProperty(PluginNames.PROTOCOL, "HTTP/2");
         assertRefused(http2, "enter h2 (HTTP/2 over TLS) or h2c");
         HttpRawSampler zero = raw(1, GET);
-        zero.setProperty(StampedeSampler.PROTOCOL, "h2c");
-        zero.setProperty(StampedeSampler.H2_STREAMS, "0");
+        zero.setProperty(PluginNames.PROTOCOL, "h2c");
+        zero.setProperty(PluginNames.H2_STREAMS, "0");
         assertRefused(zero, "stampede.h2.streams: 0 is out of range");
         HttpRawSampler noTls = raw(1, GET);
-        noTls.setProperty(StampedeSampler.PROTOCOL, "h2");
+        noTls.setProperty(PluginNames.PROTOCOL, "h2");
         assertRefused(noTls, "h2 is HTTP/2 over TLS; tick TLS (stampede.tls)");
         HttpRawSampler pipelined = raw(1, GET);
-        pipelined.setProperty(StampedeSampler.PROTOCOL, "h2c");
-        pipelined.setProperty(StampedeSampler.PIPELINE_DEPTH, "8");
+        pipelined.setProperty(PluginNames.PROTOCOL, "h2c");
+        pipelined.setProperty(PluginNames.PIPELINE_DEPTH, "8");
         assertRefused(pipelined, "stampede.pipeline_depth is an HTTP/1.1 setting");
     }
 }

@@ -5,6 +5,7 @@
  */
 package io.stampede.sampler;
 
+import io.stampede.names.PluginNames;
 import org.apache.jmeter.samplers.SampleResult;
 import org.junit.jupiter.api.Test;
 
@@ -24,8 +25,8 @@ class HttpSamplerTest extends SamplerTestSupport {
 
     @Test
     void testClassNamesMatchTheClasses() {
-        assertEquals(HttpSampler.class.getName(), HttpSampler.TEST_CLASS);
-        assertEquals(HttpRawSampler.class.getName(), HttpRawSampler.TEST_CLASS);
+        assertEquals(HttpSampler.class.getName(), PluginNames.HTTP_SAMPLER_CLASS);
+        assertEquals(HttpRawSampler.class.getName(), PluginNames.HTTP_RAW_SAMPLER_CLASS);
     }
 
     @Test

@@ -6,6 +6,7 @@
 package io.stampede.sampler;
 
 import io.stampede.engine.PoolTimeoutException;
+import io.stampede.names.PluginNames;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.util.JMeterUtils;
@@ -35,7 +36,7 @@ class PooledConnectionsTest extends SamplerTestSupport {
     @BeforeEach
     void sharedPool() throws Exception {
         Path props = Files.createTempFile("jmeter", ".properties");
-        Files.writeString(props, ConnectionSharing.PROPERTY + "=engine\n" + ConnectionSharing.SIZE_PROPERTY + "=2\n");
+        Files.writeString(props, PluginNames.CONNECTION_SHARING + "=engine\n" + PluginNames.POOL_SIZE + "=2\n");
         JMeterUtils.loadJMeterProperties(props.toString());
         Files.delete(props);
     }
@@ -44,8 +45,8 @@ class PooledConnectionsTest extends SamplerTestSupport {
     void ownConnectionsAgain() {
         // The properties are global to the JVM: later test classes must get the default again.
         Properties p = JMeterUtils.getJMeterProperties();
-        p.remove(ConnectionSharing.PROPERTY);
-        p.remove(ConnectionSharing.SIZE_PROPERTY);
+        p.remove(PluginNames.CONNECTION_SHARING);
+        p.remove(PluginNames.POOL_SIZE);
     }
 
     /** {@code users} threads, each sampling {@code samples} times with a clone of its own; all results. */
@@ -195,9 +196,9 @@ class PooledConnectionsTest extends SamplerTestSupport {
                 () -> ConnectionSharing.parse("global", ""));
         assertTrue(e.getMessage().startsWith("stampede.connection_sharing: 'global'"), e.getMessage());
         assertFalse(ConnectionSharing.parse(null, null).engine());
-        assertEquals(ConnectionSharing.DEFAULT_POOL_SIZE, ConnectionSharing.parse("engine", "").poolSize());
+        assertEquals(PluginNames.DEFAULT_POOL_SIZE, ConnectionSharing.parse("engine", "").poolSize());
         // In a run, the sample fails with that message instead of sending anything.
-        JMeterUtils.getJMeterProperties().setProperty(ConnectionSharing.SIZE_PROPERTY, "0");
+        JMeterUtils.getJMeterProperties().setProperty(PluginNames.POOL_SIZE, "0");
         try (TestServer server = TestServer.answering(TestServer.OK)) {
             List<SampleResult> results = users(1, 1, server.port(), 1000);
             assertFalse(results.get(0).isSuccessful());

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.stampede.engine.HttpProtocol;
+import io.stampede.names.PluginNames;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -26,13 +27,13 @@ class ProtocolSettingsTest {
 
     @Test
     void readsHttp2ConcurrencyAndDefaults() {
-        ProtocolSettings h2 = read(Map.of(StampedeSampler.PROTOCOL, " H2C ", StampedeSampler.H2_STREAMS, "20",
-                StampedeSampler.CONNECTIONS_PER_THREAD, "3", StampedeSampler.PIPELINE_DEPTH, "1"));
+        ProtocolSettings h2 = read(Map.of(PluginNames.PROTOCOL, " H2C ", PluginNames.H2_STREAMS, "20",
+                PluginNames.CONNECTIONS_PER_THREAD, "3", PluginNames.PIPELINE_DEPTH, "1"));
         assertEquals(HttpProtocol.H2C, h2.protocol());
         assertEquals(3, h2.connections());
         assertEquals(20, h2.streams());
         assertEquals(0, h2.http2().maxRequestsPerConnection());
-        ProtocolSettings h1 = read(Map.of(StampedeSampler.PIPELINE_DEPTH, "8", StampedeSampler.TARGET_RATE, "0.5"));
+        ProtocolSettings h1 = read(Map.of(PluginNames.PIPELINE_DEPTH, "8", PluginNames.TARGET_RATE, "0.5"));
         assertEquals(HttpProtocol.HTTP_1_1, h1.protocol());
         assertEquals(1, h1.streams());
         assertEquals(8, h1.pipelineDepth());
@@ -41,37 +42,37 @@ class ProtocolSettingsTest {
 
     @Test
     void everyBadValueIsNamedWithItsFix() {
-        assertTrue(refused(Map.of(StampedeSampler.PROTOCOL, "h3")).startsWith("stampede.protocol: 'h3' is not a"
+        assertTrue(refused(Map.of(PluginNames.PROTOCOL, "h3")).startsWith("stampede.protocol: 'h3' is not a"
                 + " protocol; enter http/1.1, h2"));
-        assertTrue(refused(Map.of(StampedeSampler.PROTOCOL, "HTTP/2")).contains("enter h2 (HTTP/2 over TLS) or h2c"));
+        assertTrue(refused(Map.of(PluginNames.PROTOCOL, "HTTP/2")).contains("enter h2 (HTTP/2 over TLS) or h2c"));
         assertEquals("stampede.h2.streams: 0 is out of range; enter one between 1 and 10000 (or leave it empty for 1)",
-                refused(Map.of(StampedeSampler.PROTOCOL, "h2", StampedeSampler.H2_STREAMS, "0")));
+                refused(Map.of(PluginNames.PROTOCOL, "h2", PluginNames.H2_STREAMS, "0")));
         assertEquals("stampede.h2.streams: 'many' is not a whole number; enter one between 1 and 10000 (or leave it"
-                + " empty for 1)", refused(Map.of(StampedeSampler.PROTOCOL, "h2c", StampedeSampler.H2_STREAMS, "many")));
-        assertTrue(refused(Map.of(StampedeSampler.CONNECTIONS_PER_THREAD, "-1"))
+                + " empty for 1)", refused(Map.of(PluginNames.PROTOCOL, "h2c", PluginNames.H2_STREAMS, "many")));
+        assertTrue(refused(Map.of(PluginNames.CONNECTIONS_PER_THREAD, "-1"))
                 .startsWith("stampede.connections_per_thread: -1 is out of range; enter one between 1 and 1000000"));
-        assertTrue(refused(Map.of(StampedeSampler.PROTOCOL, "h2", StampedeSampler.CONNECTIONS_PER_THREAD, "0"))
+        assertTrue(refused(Map.of(PluginNames.PROTOCOL, "h2", PluginNames.CONNECTIONS_PER_THREAD, "0"))
                 .startsWith("stampede.connections_per_thread: 0 is out of range; enter one between 1 and 100000"));
-        assertTrue(refused(Map.of(StampedeSampler.PROTOCOL, "h2c", StampedeSampler.PACING_MS, "10"))
+        assertTrue(refused(Map.of(PluginNames.PROTOCOL, "h2c", PluginNames.PACING_MS, "10"))
                 .startsWith("stampede.pacing_ms is an HTTP/1.1 setting and is not supported with stampede.protocol"
                         + " h2c; leave it empty"));
-        assertTrue(refused(Map.of(StampedeSampler.PROTOCOL, "h2", StampedeSampler.H2_MAX_REQUESTS, "-5"))
+        assertTrue(refused(Map.of(PluginNames.PROTOCOL, "h2", PluginNames.H2_MAX_REQUESTS, "-5"))
                 .startsWith("stampede.h2.max_requests: -5 is out of range"));
-        assertTrue(refused(Map.of(StampedeSampler.PROTOCOL, "h2c", StampedeSampler.H2_PING_MS, "99"))
+        assertTrue(refused(Map.of(PluginNames.PROTOCOL, "h2c", PluginNames.H2_PING_MS, "99"))
                 .startsWith("stampede.h2.ping_ms: 99 ms is below 100 ms; enter 0 for no PINGs"));
-        assertTrue(refused(Map.of(StampedeSampler.PROTOCOL, "h2c", StampedeSampler.H2_PING_MS, "1s"))
+        assertTrue(refused(Map.of(PluginNames.PROTOCOL, "h2c", PluginNames.H2_PING_MS, "1s"))
                 .startsWith("stampede.h2.ping_ms: '1s' is not a whole number"));
-        assertTrue(refused(Map.of(StampedeSampler.TARGET_RATE, "fast")).startsWith("stampede.target_rate: 'fast' is"
+        assertTrue(refused(Map.of(PluginNames.TARGET_RATE, "fast")).startsWith("stampede.target_rate: 'fast' is"
                 + " not a rate"));
     }
 
     @Test
     void theProtocolMustMatchTheTransport() {
-        ProtocolSettings h2 = read(Map.of(StampedeSampler.PROTOCOL, "h2"));
+        ProtocolSettings h2 = read(Map.of(PluginNames.PROTOCOL, "h2"));
         h2.requireTransport(true, "tick TLS");
         assertEquals("stampede.protocol: h2 is HTTP/2 over TLS; tick TLS, or use h2c for HTTP/2 over cleartext",
                 assertThrows(IllegalArgumentException.class, () -> h2.requireTransport(false, "tick TLS")).getMessage());
-        ProtocolSettings h2c = read(Map.of(StampedeSampler.PROTOCOL, "h2c"));
+        ProtocolSettings h2c = read(Map.of(PluginNames.PROTOCOL, "h2c"));
         h2c.requireTransport(false, "tick TLS");
         assertTrue(assertThrows(IllegalArgumentException.class, () -> h2c.requireTransport(true, "tick TLS"))
                 .getMessage().contains("use h2 for HTTP/2 over TLS"));

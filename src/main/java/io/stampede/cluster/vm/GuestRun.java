@@ -11,6 +11,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -32,6 +33,16 @@ final class GuestRun {
     }
 
     private GuestRun() {
+    }
+
+    /**
+     * A new folder for one boot's files (the run folder and the initramfs beside it), readable by its owner alone:
+     * they include HAProxy's configuration, which may hold a stats password. Inside the guest the files get modes of their
+     * own ({@link Cpio}), so the guest's services can still read them.
+     */
+    static Path newFolder() throws IOException {
+        return Files.createTempDirectory("stl-vm-", PosixFilePermissions.asFileAttribute(
+                PosixFilePermissions.fromString("rwx------")));
     }
 
     /**

@@ -20,7 +20,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -79,8 +78,7 @@ public final class VmLab {
         }
         Path top = null;
         try {
-            top = Files.createTempDirectory("stl-vm-", PosixFilePermissions.asFileAttribute(
-                    PosixFilePermissions.fromString("rwxr-xr-x")));
+            top = GuestRun.newFolder();
             Path run = top.resolve("run");
             prepare(spec, run);
             out.println("lab --vm: booting Debian's kernel under qemu (TCG) with cluster " + spec.name() + ", VIP "

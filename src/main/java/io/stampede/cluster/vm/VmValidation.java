@@ -10,7 +10,6 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -47,8 +46,7 @@ public final class VmValidation {
             return rules.stream().map(r -> new Verdict(dir.relativize(r).toString(), "real ipvsadm in the VM",
                     Verdict.Status.SKIPPED, skip)).toList();
         }
-        Path top = Files.createTempDirectory("stl-vm-", PosixFilePermissions.asFileAttribute(
-                PosixFilePermissions.fromString("rwxr-xr-x")));
+        Path top = GuestRun.newFolder();
         try {
             Path run = top.resolve("run");
             for (Path r : rules) {

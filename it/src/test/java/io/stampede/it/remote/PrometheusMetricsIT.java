@@ -8,7 +8,7 @@ package io.stampede.it.remote;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.stampede.injector.InjectorSeries;
+import io.stampede.injectorhealth.InjectorSeries;
 import io.stampede.it.support.JMeterHome;
 import io.stampede.it.support.Jtl;
 import io.stampede.it.support.NginxServer;

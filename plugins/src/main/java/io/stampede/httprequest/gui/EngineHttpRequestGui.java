@@ -6,6 +6,7 @@
 package io.stampede.httprequest.gui;
 
 import io.stampede.httprequest.EngineHttpRequest;
+import io.stampede.names.PluginNames;
 import org.apache.jmeter.gui.util.HorizontalPanel;
 import org.apache.jmeter.protocol.http.control.gui.HttpTestSampleGui;
 import org.apache.jmeter.testelement.TestElement;
@@ -51,7 +52,7 @@ public class EngineHttpRequestGui extends HttpTestSampleGui {
         Container title = super.makeTitlePanel();
         protocol = new JComboBox<>(new String[] {"", "http/1.1", "h2", "h2c"});
         protocol.setEditable(true);
-        protocol.setToolTipText(EngineHttpRequest.PROTOCOL + ": empty = the JMeter property " + EngineHttpRequest.PROTOCOL
+        protocol.setToolTipText(PluginNames.PROTOCOL + ": empty = the JMeter property " + PluginNames.PROTOCOL
                 + " (else http/1.1); h2 = HTTP/2 over TLS with ALPN, HTTP/1.1 if the server does not offer h2 (https "
                 + "URLs); h2c = HTTP/2 over cleartext, prior knowledge (http URLs)");
         HorizontalPanel row = new HorizontalPanel();
@@ -66,7 +67,7 @@ public class EngineHttpRequestGui extends HttpTestSampleGui {
     @Override
     public void configure(TestElement element) {
         super.configure(element);
-        protocol.setSelectedItem(element.getPropertyAsString(EngineHttpRequest.PROTOCOL));
+        protocol.setSelectedItem(element.getPropertyAsString(PluginNames.PROTOCOL));
     }
 
     @Override
@@ -75,9 +76,9 @@ public class EngineHttpRequestGui extends HttpTestSampleGui {
         String p = String.valueOf(protocol.getEditor().getItem()).trim();
         // Nothing written when empty: a plan saved from this panel holds exactly what the stock panel saves.
         if (p.isEmpty()) {
-            element.removeProperty(EngineHttpRequest.PROTOCOL);
+            element.removeProperty(PluginNames.PROTOCOL);
         } else {
-            element.setProperty(EngineHttpRequest.PROTOCOL, p);
+            element.setProperty(PluginNames.PROTOCOL, p);
         }
     }
 

@@ -5,6 +5,7 @@
  */
 package io.stampede.sampler.gui;
 
+import io.stampede.names.PluginNames;
 import io.stampede.sampler.HttpRawSampler;
 import org.apache.jmeter.testelement.TestElement;
 import org.apache.jmeter.testelement.property.BooleanProperty;
@@ -58,18 +59,18 @@ public class HttpRawSamplerGui extends StampedeSamplerGui {
     @Override
     public void configure(TestElement el) {
         super.configure(el);
-        request.setText(el.getPropertyAsString(HttpRawSampler.REQUEST));
+        request.setText(el.getPropertyAsString(PluginNames.RAW_REQUEST));
         request.setCaretPosition(0);
-        crlf.setSelected(el.getPropertyAsBoolean(HttpRawSampler.CRLF, true));
-        tls.setSelected(el.getPropertyAsBoolean(HttpRawSampler.TLS, false));
+        crlf.setSelected(el.getPropertyAsBoolean(PluginNames.RAW_CRLF, true));
+        tls.setSelected(el.getPropertyAsBoolean(PluginNames.RAW_TLS, false));
     }
 
     @Override
     public void modifyTestElement(TestElement el) {
         super.modifyTestElement(el);
-        el.setProperty(HttpRawSampler.REQUEST, request.getText());
-        el.setProperty(new BooleanProperty(HttpRawSampler.CRLF, crlf.isSelected()));
-        el.setProperty(new BooleanProperty(HttpRawSampler.TLS, tls.isSelected()));
+        el.setProperty(PluginNames.RAW_REQUEST, request.getText());
+        el.setProperty(new BooleanProperty(PluginNames.RAW_CRLF, crlf.isSelected()));
+        el.setProperty(new BooleanProperty(PluginNames.RAW_TLS, tls.isSelected()));
     }
 
     @Override

@@ -5,6 +5,7 @@
  */
 package io.stampede.sampler.gui;
 
+import io.stampede.names.PluginNames;
 import io.stampede.sampler.HttpSampler;
 import org.apache.jmeter.testelement.TestElement;
 
@@ -73,23 +74,23 @@ public class HttpSamplerGui extends StampedeSamplerGui {
     @Override
     public void configure(TestElement el) {
         super.configure(el);
-        method.setSelectedItem(el.getPropertyAsString(HttpSampler.METHOD));
-        String s = el.getPropertyAsString(HttpSampler.SCHEME);
+        method.setSelectedItem(el.getPropertyAsString(PluginNames.HTTP_METHOD));
+        String s = el.getPropertyAsString(PluginNames.HTTP_SCHEME);
         scheme.setSelectedItem(s.isEmpty() ? "http" : s);
-        path.setText(el.getPropertyAsString(HttpSampler.PATH));
-        headers.setText(el.getPropertyAsString(HttpSampler.HEADERS));
-        body.setText(el.getPropertyAsString(HttpSampler.BODY));
+        path.setText(el.getPropertyAsString(PluginNames.HTTP_PATH));
+        headers.setText(el.getPropertyAsString(PluginNames.HTTP_HEADERS));
+        body.setText(el.getPropertyAsString(PluginNames.HTTP_BODY));
     }
 
     @Override
     public void modifyTestElement(TestElement el) {
         super.modifyTestElement(el);
         Object m = method.getEditor().getItem();
-        el.setProperty(HttpSampler.METHOD, m == null ? "" : m.toString());
-        el.setProperty(HttpSampler.PATH, path.getText());
-        el.setProperty(HttpSampler.SCHEME, String.valueOf(scheme.getSelectedItem()));
-        el.setProperty(HttpSampler.HEADERS, headers.getText());
-        el.setProperty(HttpSampler.BODY, body.getText());
+        el.setProperty(PluginNames.HTTP_METHOD, m == null ? "" : m.toString());
+        el.setProperty(PluginNames.HTTP_PATH, path.getText());
+        el.setProperty(PluginNames.HTTP_SCHEME, String.valueOf(scheme.getSelectedItem()));
+        el.setProperty(PluginNames.HTTP_HEADERS, headers.getText());
+        el.setProperty(PluginNames.HTTP_BODY, body.getText());
     }
 
     @Override

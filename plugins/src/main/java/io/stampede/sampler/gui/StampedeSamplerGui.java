@@ -5,7 +5,7 @@
  */
 package io.stampede.sampler.gui;
 
-import io.stampede.sampler.StampedeSampler;
+import io.stampede.names.PluginNames;
 import org.apache.jmeter.samplers.gui.AbstractSamplerGui;
 import org.apache.jmeter.testelement.TestElement;
 import org.apache.jmeter.testelement.property.BooleanProperty;
@@ -185,57 +185,57 @@ abstract class StampedeSamplerGui extends AbstractSamplerGui {
     @Override
     public void configure(TestElement el) {
         super.configure(el);
-        host.setText(el.getPropertyAsString(StampedeSampler.HOST));
-        port.setText(el.getPropertyAsString(StampedeSampler.PORT));
-        connectTimeout.setText(el.getPropertyAsString(StampedeSampler.CONNECT_TIMEOUT));
-        responseTimeout.setText(el.getPropertyAsString(StampedeSampler.RESPONSE_TIMEOUT));
-        bytesKept.setText(el.getPropertyAsString(StampedeSampler.RESPONSE_BYTES_KEPT));
-        keepAlive.setSelected(el.getPropertyAsBoolean(StampedeSampler.KEEP_ALIVE, true));
-        String p = el.getPropertyAsString(StampedeSampler.PROTOCOL);
+        host.setText(el.getPropertyAsString(PluginNames.HOST));
+        port.setText(el.getPropertyAsString(PluginNames.PORT));
+        connectTimeout.setText(el.getPropertyAsString(PluginNames.CONNECT_TIMEOUT));
+        responseTimeout.setText(el.getPropertyAsString(PluginNames.RESPONSE_TIMEOUT));
+        bytesKept.setText(el.getPropertyAsString(PluginNames.RESPONSE_BYTES_KEPT));
+        keepAlive.setSelected(el.getPropertyAsBoolean(PluginNames.KEEP_ALIVE, true));
+        String p = el.getPropertyAsString(PluginNames.PROTOCOL);
         protocol.setSelectedItem(p.isEmpty() ? "http/1.1" : p);
-        streams.setText(el.getPropertyAsString(StampedeSampler.H2_STREAMS));
-        maxRequests.setText(el.getPropertyAsString(StampedeSampler.H2_MAX_REQUESTS));
-        ping.setText(el.getPropertyAsString(StampedeSampler.H2_PING_MS));
-        connections.setText(el.getPropertyAsString(StampedeSampler.CONNECTIONS_PER_THREAD));
-        pacing.setText(el.getPropertyAsString(StampedeSampler.PACING_MS));
-        targetRate.setText(el.getPropertyAsString(StampedeSampler.TARGET_RATE));
-        sources.setText(el.getPropertyAsString(StampedeSampler.SOURCE_ADDRESSES));
-        pipeline.setText(el.getPropertyAsString(StampedeSampler.PIPELINE_DEPTH));
-        sni.setText(el.getPropertyAsString(StampedeSampler.TLS_SNI));
-        trustAll.setSelected(el.getPropertyAsBoolean(StampedeSampler.TLS_TRUST_ALL, false));
+        streams.setText(el.getPropertyAsString(PluginNames.H2_STREAMS));
+        maxRequests.setText(el.getPropertyAsString(PluginNames.H2_MAX_REQUESTS));
+        ping.setText(el.getPropertyAsString(PluginNames.H2_PING_MS));
+        connections.setText(el.getPropertyAsString(PluginNames.CONNECTIONS_PER_THREAD));
+        pacing.setText(el.getPropertyAsString(PluginNames.PACING_MS));
+        targetRate.setText(el.getPropertyAsString(PluginNames.TARGET_RATE));
+        sources.setText(el.getPropertyAsString(PluginNames.SOURCE_ADDRESSES));
+        pipeline.setText(el.getPropertyAsString(PluginNames.PIPELINE_DEPTH));
+        sni.setText(el.getPropertyAsString(PluginNames.TLS_SNI));
+        trustAll.setSelected(el.getPropertyAsBoolean(PluginNames.TLS_TRUST_ALL, false));
     }
 
     @Override
     public void modifyTestElement(TestElement el) {
         configureTestElement(el);
-        el.setProperty(StampedeSampler.HOST, host.getText());
-        el.setProperty(StampedeSampler.PORT, port.getText());
-        el.setProperty(StampedeSampler.CONNECT_TIMEOUT, connectTimeout.getText());
-        el.setProperty(StampedeSampler.RESPONSE_TIMEOUT, responseTimeout.getText());
-        el.setProperty(StampedeSampler.RESPONSE_BYTES_KEPT, bytesKept.getText());
-        el.setProperty(new BooleanProperty(StampedeSampler.KEEP_ALIVE, keepAlive.isSelected()));
+        el.setProperty(PluginNames.HOST, host.getText());
+        el.setProperty(PluginNames.PORT, port.getText());
+        el.setProperty(PluginNames.CONNECT_TIMEOUT, connectTimeout.getText());
+        el.setProperty(PluginNames.RESPONSE_TIMEOUT, responseTimeout.getText());
+        el.setProperty(PluginNames.RESPONSE_BYTES_KEPT, bytesKept.getText());
+        el.setProperty(new BooleanProperty(PluginNames.KEEP_ALIVE, keepAlive.isSelected()));
         Object p = protocol.getEditor().getItem();
-        el.setProperty(StampedeSampler.PROTOCOL, p == null ? "" : p.toString().trim());
-        el.setProperty(StampedeSampler.H2_STREAMS, streams.getText());
-        el.setProperty(StampedeSampler.H2_MAX_REQUESTS, maxRequests.getText());
-        el.setProperty(StampedeSampler.H2_PING_MS, ping.getText());
-        el.setProperty(StampedeSampler.CONNECTIONS_PER_THREAD, connections.getText());
-        el.setProperty(StampedeSampler.PACING_MS, pacing.getText());
-        el.setProperty(StampedeSampler.TARGET_RATE, targetRate.getText());
-        el.setProperty(StampedeSampler.SOURCE_ADDRESSES, sources.getText());
-        el.setProperty(StampedeSampler.PIPELINE_DEPTH, pipeline.getText());
-        el.setProperty(StampedeSampler.TLS_SNI, sni.getText());
-        el.setProperty(new BooleanProperty(StampedeSampler.TLS_TRUST_ALL, trustAll.isSelected()));
+        el.setProperty(PluginNames.PROTOCOL, p == null ? "" : p.toString().trim());
+        el.setProperty(PluginNames.H2_STREAMS, streams.getText());
+        el.setProperty(PluginNames.H2_MAX_REQUESTS, maxRequests.getText());
+        el.setProperty(PluginNames.H2_PING_MS, ping.getText());
+        el.setProperty(PluginNames.CONNECTIONS_PER_THREAD, connections.getText());
+        el.setProperty(PluginNames.PACING_MS, pacing.getText());
+        el.setProperty(PluginNames.TARGET_RATE, targetRate.getText());
+        el.setProperty(PluginNames.SOURCE_ADDRESSES, sources.getText());
+        el.setProperty(PluginNames.PIPELINE_DEPTH, pipeline.getText());
+        el.setProperty(PluginNames.TLS_SNI, sni.getText());
+        el.setProperty(new BooleanProperty(PluginNames.TLS_TRUST_ALL, trustAll.isSelected()));
     }
 
     @Override
     public void clearGui() {
         super.clearGui();
         host.setText("");
-        port.setText(Integer.toString(StampedeSampler.DEFAULT_PORT));
-        connectTimeout.setText(Integer.toString(StampedeSampler.DEFAULT_CONNECT_TIMEOUT));
-        responseTimeout.setText(Integer.toString(StampedeSampler.DEFAULT_RESPONSE_TIMEOUT));
-        bytesKept.setText(Integer.toString(StampedeSampler.DEFAULT_RESPONSE_BYTES_KEPT));
+        port.setText(Integer.toString(PluginNames.DEFAULT_PORT));
+        connectTimeout.setText(Integer.toString(PluginNames.DEFAULT_CONNECT_TIMEOUT));
+        responseTimeout.setText(Integer.toString(PluginNames.DEFAULT_RESPONSE_TIMEOUT));
+        bytesKept.setText(Integer.toString(PluginNames.DEFAULT_RESPONSE_BYTES_KEPT));
         keepAlive.setSelected(true);
         protocol.setSelectedItem("http/1.1");
         streams.setText("1");

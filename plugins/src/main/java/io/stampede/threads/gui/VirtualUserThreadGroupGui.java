@@ -5,6 +5,7 @@
  */
 package io.stampede.threads.gui;
 
+import io.stampede.names.PluginNames;
 import io.stampede.threads.VirtualUserThreadGroup;
 import org.apache.jmeter.control.LoopController;
 import org.apache.jmeter.testelement.TestElement;
@@ -107,9 +108,9 @@ public class VirtualUserThreadGroupGui extends AbstractThreadGroupGui {
     public void modifyTestElement(TestElement el) {
         super.modifyTestElement(el);
         el.setProperty(AbstractThreadGroup.NUM_THREADS, users.getText().trim());
-        el.setProperty(VirtualUserThreadGroup.RAMP_UP, rampUp.getText().trim());
-        el.setProperty(VirtualUserThreadGroup.HOLD, hold.getText().trim());
-        el.setProperty(VirtualUserThreadGroup.DELAY, delay.getText().trim());
+        el.setProperty(PluginNames.USERS_RAMP_UP, rampUp.getText().trim());
+        el.setProperty(PluginNames.USERS_HOLD, hold.getText().trim());
+        el.setProperty(PluginNames.USERS_DELAY, delay.getText().trim());
         el.setProperty(AbstractThreadGroup.IS_SAME_USER_ON_NEXT_ITERATION, sameUser.isSelected());
         if (el instanceof VirtualUserThreadGroup g) {
             g.setLoops(loops.getText().trim());
@@ -120,9 +121,9 @@ public class VirtualUserThreadGroupGui extends AbstractThreadGroupGui {
     public void configure(TestElement el) {
         super.configure(el);
         users.setText(el.getPropertyAsString(AbstractThreadGroup.NUM_THREADS));
-        rampUp.setText(el.getPropertyAsString(VirtualUserThreadGroup.RAMP_UP));
-        hold.setText(el.getPropertyAsString(VirtualUserThreadGroup.HOLD));
-        delay.setText(el.getPropertyAsString(VirtualUserThreadGroup.DELAY));
+        rampUp.setText(el.getPropertyAsString(PluginNames.USERS_RAMP_UP));
+        hold.setText(el.getPropertyAsString(PluginNames.USERS_HOLD));
+        delay.setText(el.getPropertyAsString(PluginNames.USERS_DELAY));
         sameUser.setSelected(el.getPropertyAsBoolean(AbstractThreadGroup.IS_SAME_USER_ON_NEXT_ITERATION, true));
         JMeterProperty main = el.getProperty(AbstractThreadGroup.MAIN_CONTROLLER);
         Object controller = main == null ? null : main.getObjectValue();

@@ -6,6 +6,7 @@
 package io.stampede.httprequest.gui;
 
 import io.stampede.httprequest.EngineHttpRequest;
+import io.stampede.names.PluginNames;
 import org.apache.jmeter.testelement.property.StringProperty;
 import org.junit.jupiter.api.Test;
 
@@ -26,19 +27,19 @@ class EngineHttpRequestGuiTest {
         e.setName("login");
         e.setDomain("shop.example.test");
         e.setPath("/login");
-        e.setProperty(EngineHttpRequest.PROTOCOL, "h2");
+        e.setProperty(PluginNames.PROTOCOL, "h2");
         EngineHttpRequestGui gui = new EngineHttpRequestGui();
         gui.configure(e);
         gui.modifyTestElement(e);
-        assertEquals("h2", e.getPropertyAsString(EngineHttpRequest.PROTOCOL));
+        assertEquals("h2", e.getPropertyAsString(PluginNames.PROTOCOL));
         assertEquals("/login", e.getPath(), "the panel did save its own fields");
-        assertEquals("h2", ((EngineHttpRequest) e.clone()).getPropertyAsString(EngineHttpRequest.PROTOCOL),
+        assertEquals("h2", ((EngineHttpRequest) e.clone()).getPropertyAsString(PluginNames.PROTOCOL),
                 "each thread's clone has it");
         EngineHttpRequest plain = new EngineHttpRequest();
         plain.setName("plain");
         gui.configure(plain);
         gui.modifyTestElement(plain);
-        assertNull(plain.getProperty(EngineHttpRequest.PROTOCOL).getObjectValue(), "empty: no property written");
-        assertFalse(plain.getProperty(EngineHttpRequest.PROTOCOL) instanceof StringProperty);
+        assertNull(plain.getProperty(PluginNames.PROTOCOL).getObjectValue(), "empty: no property written");
+        assertFalse(plain.getProperty(PluginNames.PROTOCOL) instanceof StringProperty);
     }
 }

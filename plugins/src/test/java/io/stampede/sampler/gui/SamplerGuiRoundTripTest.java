@@ -5,6 +5,7 @@
  */
 package io.stampede.sampler.gui;
 
+import io.stampede.names.PluginNames;
 import io.stampede.sampler.HttpRawSampler;
 import io.stampede.sampler.HttpSampler;
 import io.stampede.sampler.StampedeSampler;
@@ -22,12 +23,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** What the GUI shows and saves must reopen identically, with the .jmx names other parts of Stampede rely on. */
 class SamplerGuiRoundTripTest {
-    private static final List<String> COMMON = List.of(StampedeSampler.HOST, StampedeSampler.PORT,
-            StampedeSampler.CONNECT_TIMEOUT, StampedeSampler.RESPONSE_TIMEOUT, StampedeSampler.RESPONSE_BYTES_KEPT,
-            StampedeSampler.CONNECTIONS_PER_THREAD, StampedeSampler.PACING_MS, StampedeSampler.TARGET_RATE,
-            StampedeSampler.SOURCE_ADDRESSES, StampedeSampler.PIPELINE_DEPTH, StampedeSampler.TLS_SNI,
-            StampedeSampler.TLS_TRUST_ALL, StampedeSampler.PROTOCOL, StampedeSampler.H2_STREAMS,
-            StampedeSampler.H2_MAX_REQUESTS, StampedeSampler.H2_PING_MS);
+    private static final List<String> COMMON = List.of(PluginNames.HOST, PluginNames.PORT,
+            PluginNames.CONNECT_TIMEOUT, PluginNames.RESPONSE_TIMEOUT, PluginNames.RESPONSE_BYTES_KEPT,
+            PluginNames.CONNECTIONS_PER_THREAD, PluginNames.PACING_MS, PluginNames.TARGET_RATE,
+            PluginNames.SOURCE_ADDRESSES, PluginNames.PIPELINE_DEPTH, PluginNames.TLS_SNI,
+            PluginNames.TLS_TRUST_ALL, PluginNames.PROTOCOL, PluginNames.H2_STREAMS,
+            PluginNames.H2_MAX_REQUESTS, PluginNames.H2_PING_MS);
 
     private static void setCommon(StampedeSampler s) {
         s.setName("my sampler");
@@ -37,17 +38,17 @@ class SamplerGuiRoundTripTest {
         s.setResponseTimeout("4321");
         s.setResponseBytesKept("99");
         s.setKeepAlive(false);
-        s.setProperty(StampedeSampler.CONNECTIONS_PER_THREAD, "${__P(conns,50)}");
-        s.setProperty(StampedeSampler.PACING_MS, "10000");
-        s.setProperty(StampedeSampler.TARGET_RATE, "2.5");
-        s.setProperty(StampedeSampler.SOURCE_ADDRESSES, "10.0.0.1-20, 10.0.1.0/28");
-        s.setProperty(StampedeSampler.PIPELINE_DEPTH, "8");
-        s.setProperty(StampedeSampler.TLS_SNI, "www.example.test");
-        s.setProperty(StampedeSampler.PROTOCOL, "${__P(protocol,h2c)}");
-        s.setProperty(StampedeSampler.H2_STREAMS, "20");
-        s.setProperty(StampedeSampler.H2_MAX_REQUESTS, "1000");
-        s.setProperty(StampedeSampler.H2_PING_MS, "${__P(ping_ms,15000)}");
-        s.setProperty(new org.apache.jmeter.testelement.property.BooleanProperty(StampedeSampler.TLS_TRUST_ALL,
+        s.setProperty(PluginNames.CONNECTIONS_PER_THREAD, "${__P(conns,50)}");
+        s.setProperty(PluginNames.PACING_MS, "10000");
+        s.setProperty(PluginNames.TARGET_RATE, "2.5");
+        s.setProperty(PluginNames.SOURCE_ADDRESSES, "10.0.0.1-20, 10.0.1.0/28");
+        s.setProperty(PluginNames.PIPELINE_DEPTH, "8");
+        s.setProperty(PluginNames.TLS_SNI, "www.example.test");
+        s.setProperty(PluginNames.PROTOCOL, "${__P(protocol,h2c)}");
+        s.setProperty(PluginNames.H2_STREAMS, "20");
+        s.setProperty(PluginNames.H2_MAX_REQUESTS, "1000");
+        s.setProperty(PluginNames.H2_PING_MS, "${__P(ping_ms,15000)}");
+        s.setProperty(new org.apache.jmeter.testelement.property.BooleanProperty(PluginNames.TLS_TRUST_ALL,
                 true));
     }
 
@@ -56,7 +57,7 @@ class SamplerGuiRoundTripTest {
             assertEquals(in.getPropertyAsString(n), out.getPropertyAsString(n), n);
         }
         assertEquals(in.getName(), out.getName());
-        JMeterProperty keepAlive = out.getProperty(StampedeSampler.KEEP_ALIVE);
+        JMeterProperty keepAlive = out.getProperty(PluginNames.KEEP_ALIVE);
         assertInstanceOf(BooleanProperty.class, keepAlive, "keep_alive must be saved as a boolProp");
         assertEquals("false", keepAlive.getStringValue());
     }
@@ -67,16 +68,16 @@ class SamplerGuiRoundTripTest {
         setCommon(in);
         in.setRequestText("POST /a HTTP/1.1\nHost: ${host}\nContent-Length: 2\n\nhi");
         in.setCrlf(false);
-        in.setProperty(new BooleanProperty(HttpRawSampler.TLS, true));
+        in.setProperty(new BooleanProperty(PluginNames.RAW_TLS, true));
         HttpRawSamplerGui gui = new HttpRawSamplerGui();
         gui.configure(in);
         TestElement out = gui.createTestElement();
         assertSame(in, out, COMMON);
-        assertEquals(in.getRequestText(), out.getPropertyAsString(HttpRawSampler.REQUEST));
-        assertInstanceOf(BooleanProperty.class, out.getProperty(HttpRawSampler.CRLF));
-        assertEquals("false", out.getPropertyAsString(HttpRawSampler.CRLF));
-        assertInstanceOf(BooleanProperty.class, out.getProperty(HttpRawSampler.TLS));
-        assertEquals("true", out.getPropertyAsString(HttpRawSampler.TLS));
+        assertEquals(in.getRequestText(), out.getPropertyAsString(PluginNames.RAW_REQUEST));
+        assertInstanceOf(BooleanProperty.class, out.getProperty(PluginNames.RAW_CRLF));
+        assertEquals("false", out.getPropertyAsString(PluginNames.RAW_CRLF));
+        assertInstanceOf(BooleanProperty.class, out.getProperty(PluginNames.RAW_TLS));
+        assertEquals("true", out.getPropertyAsString(PluginNames.RAW_TLS));
         assertEquals(HttpRawSampler.class.getName(), out.getPropertyAsString(TestElement.TEST_CLASS));
         assertEquals(HttpRawSamplerGui.class.getName(), out.getPropertyAsString(TestElement.GUI_CLASS));
         assertEquals("Stampede HTTP RAW Request", gui.getStaticLabel());
@@ -96,8 +97,8 @@ class SamplerGuiRoundTripTest {
         gui.configure(in);
         TestElement out = gui.createTestElement();
         assertSame(in, out, COMMON);
-        assertSame(in, out, List.of(HttpSampler.METHOD, HttpSampler.PATH, HttpSampler.HEADERS, HttpSampler.BODY,
-                HttpSampler.SCHEME));
+        assertSame(in, out, List.of(PluginNames.HTTP_METHOD, PluginNames.HTTP_PATH, PluginNames.HTTP_HEADERS, PluginNames.HTTP_BODY,
+                PluginNames.HTTP_SCHEME));
         assertEquals(HttpSampler.class.getName(), out.getPropertyAsString(TestElement.TEST_CLASS));
         assertEquals(HttpSamplerGui.class.getName(), out.getPropertyAsString(TestElement.GUI_CLASS));
         assertEquals("Stampede HTTP Request", gui.getStaticLabel());

@@ -5,6 +5,7 @@
  */
 package io.stampede.threads.gui;
 
+import io.stampede.names.PluginNames;
 import io.stampede.threads.VirtualUserThreadGroup;
 import org.apache.jmeter.control.LoopController;
 import org.apache.jmeter.gui.util.MenuFactory;
@@ -33,8 +34,8 @@ class VirtualUserThreadGroupGuiTest {
         VirtualUserThreadGroupGui gui = new VirtualUserThreadGroupGui();
         gui.configure(in);
         TestElement out = gui.createTestElement();
-        for (String p : new String[] {AbstractThreadGroup.NUM_THREADS, VirtualUserThreadGroup.RAMP_UP,
-                VirtualUserThreadGroup.HOLD, VirtualUserThreadGroup.DELAY, AbstractThreadGroup.ON_SAMPLE_ERROR}) {
+        for (String p : new String[] {AbstractThreadGroup.NUM_THREADS, PluginNames.USERS_RAMP_UP,
+                PluginNames.USERS_HOLD, PluginNames.USERS_DELAY, AbstractThreadGroup.ON_SAMPLE_ERROR}) {
             assertEquals(in.getPropertyAsString(p), out.getPropertyAsString(p), p);
         }
         assertEquals("users", out.getName());
