@@ -5,12 +5,11 @@
  */
 package io.stampede.engine;
 
+import io.stampede.engine.tls.TlsContexts;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.ChannelOption;
-import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
-import io.netty.channel.ChannelInitializer;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.IoHandlerFactory;
@@ -22,17 +21,12 @@ import io.netty.channel.epoll.EpollIoHandler;
 import io.netty.channel.epoll.EpollSocketChannel;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioSocketChannel;
-import io.netty.handler.ssl.SslContext;
-import io.netty.handler.ssl.SslContextBuilder;
-import io.netty.handler.ssl.SslProvider;
-import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
 import io.netty.util.ResourceLeakDetector;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.EventExecutor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import javax.net.ssl.SSLException;
 import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
@@ -62,11 +56,10 @@ public final class Engine {
     private final boolean epoll;
     /** Connections established and not yet closed, over all samplers of the JVM (reported to the JTL). */
     private final AtomicInteger open = new AtomicInteger();
-    private final LazyTlsContexts tlsContexts = new LazyTlsContexts(Engine::newSslContext);
-    /** The TLS contexts of HTTP/2 connections (ALPN h2,http/1.1). */
-    final AlpnContexts alpn = new AlpnContexts();
+    /** The TLS client contexts of every protocol, shared by all connections so that sessions resume. */
+    private final TlsContexts tlsContexts = new TlsContexts();
     /** The connections users share per target (stampede.connection_sharing=engine), keyed "host:port[/tls]". */
-    private final ConcurrentHashMap<String, ConnectionPool> pools = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, ConnectionPool<?>> pools = new ConcurrentHashMap<>();
     /** The response timeouts of the connections JMeter threads read themselves (ThreadIoConnection). */
     private final ResponseDeadlines responseDeadlines;
 
@@ -150,8 +143,9 @@ public final class Engine {
      * The shared pool to {@code target} ("host:port", "/tls" appended for TLS), made at first use with at most
      * {@code maxSize} connections; later calls get the same pool whatever size they ask for.
      */
-    public ConnectionPool pool(String target, int maxSize) {
-        return pools.computeIfAbsent(target, t -> new ConnectionPool(t, maxSize));
+    @SuppressWarnings("unchecked") // one protocol's connections per target key
+    public <C extends ConnectionPool.Pooled> ConnectionPool<C> pool(String target, int maxSize) {
+        return (ConnectionPool<C>) pools.computeIfAbsent(target, t -> new ConnectionPool<C>(t, maxSize));
     }
 
     /** "epoll" or "nio". */
@@ -166,19 +160,19 @@ public final class Engine {
     }
 
     /** False once this engine was shut down (a test ended): what was made on it is replaced. */
-    boolean isCurrent() {
+    public boolean isCurrent() {
         return current == this;
     }
 
-    ResponseDeadlines responseDeadlines() {
+    public ResponseDeadlines responseDeadlines() {
         return responseDeadlines;
     }
 
-    void connectionOpened() {
+    public void connectionOpened() {
         open.incrementAndGet();
     }
 
-    void connectionClosed() {
+    public void connectionClosed() {
         open.decrementAndGet();
     }
 
@@ -229,40 +223,9 @@ public final class Engine {
         }
     }
 
-    /**
-     * The client SSL context (JDK provider), created at first use: one that verifies the server's certificate and
-     * host name, one that accepts any certificate. One context per kind keeps one session cache, so later
-     * connections to a server resume its TLS session.
-     */
-    SslContext sslContext(boolean trustAll) {
-        return tlsContexts.get(trustAll);
-    }
-
-    private static SslContext newSslContext(boolean trustAll) {
-        try {
-            SslContextBuilder b = SslContextBuilder.forClient().sslProvider(SslProvider.JDK);
-            if (trustAll) {
-                b.trustManager(InsecureTrustManagerFactory.INSTANCE).endpointIdentificationAlgorithm(null);
-            } else {
-                b.endpointIdentificationAlgorithm("HTTPS");
-            }
-            return b.build();
-        } catch (SSLException e) {
-            throw new IllegalStateException("cannot create the TLS client context: " + e.getMessage(), e);
-        }
-    }
-
-    /** {@code handler} behind a TLS handler when {@code tls} is set (added as each channel is initialised). */
-    ChannelHandler withTls(ChannelHandler handler, Tls tls) {
-        if (tls == null) {
-            return handler;
-        }
-        return new ChannelInitializer<Channel>() {
-            @Override
-            protected void initChannel(Channel ch) {
-                ch.pipeline().addLast(tls.newHandler(Engine.this, ch.alloc()), handler);
-            }
-        };
+    /** The TLS client contexts of this engine, made at first use and shared by every connection. */
+    public TlsContexts tlsContexts() {
+        return tlsContexts;
     }
 
     /**
@@ -270,7 +233,7 @@ public final class Engine {
      * null. On epoll the local port is then chosen at connect time (IP_BIND_ADDRESS_NO_PORT), so each source address
      * can reach every destination through the whole port range instead of one shared bind-time range.
      */
-    Bootstrap newBootstrap(ChannelHandler handler, int connectTimeoutMillis, InetSocketAddress local,
+    public Bootstrap newBootstrap(ChannelHandler handler, int connectTimeoutMillis, InetSocketAddress local,
                            EventLoop loop) {
         Bootstrap b = bootstrap.clone(loop)
                 .handler(handler)

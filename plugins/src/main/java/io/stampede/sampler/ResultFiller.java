@@ -5,9 +5,9 @@
  */
 package io.stampede.sampler;
 
-import io.stampede.engine.Exchange;
+import io.stampede.engine.http1.Http1Exchange;
 import io.stampede.engine.Failures;
-import io.stampede.engine.Http2Exchange;
+import io.stampede.engine.http2.Http2Exchange;
 import io.stampede.engine.HttpProtocol;
 import io.stampede.engine.PreparedRequest;
 import io.stampede.engine.ReceivedResponse;
@@ -48,7 +48,7 @@ final class ResultFiller {
      *
      * @param startNanos when the sample began (System.nanoTime()): the connect, the write or the thread's send
      */
-    void fill(SampleResult res, Exchange e, long startNanos) {
+    void fill(SampleResult res, Http1Exchange e, long startNanos) {
         fill(res, e, startNanos, 0);
     }
 
@@ -57,7 +57,7 @@ final class ResultFiller {
      * wait is in the elapsed time and Latency, and, when no connection was opened, in Connect (as stock JMeter
      * reports a wait for a pooled connection).
      */
-    void fill(SampleResult res, Exchange e, long startNanos, long waitNanos) {
+    void fill(SampleResult res, Http1Exchange e, long startNanos, long waitNanos) {
         PreparedRequest sent = e.request();
         fill(res, startNanos, waitNanos, e.connectNanos(), e.firstByteNanos(), e.doneNanos(), e.intendedNanos(), sent,
                 sent.length(), e.failure(), e.response(), HttpProtocol.HTTP_1_1.id());

@@ -1,0 +1,418 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in
+ * compliance with the License. You may obtain a copy of the License at
+ * https://www.apache.org/licenses/LICENSE-2.0
+ */
+package io.stampede.engine.http1;
+
+import io.stampede.engine.CompletionQueue;
+import io.stampede.engine.ConnectionPool;
+import io.stampede.engine.tls.Connector;
+import io.stampede.engine.Engine;
+import io.stampede.engine.Failures;
+import io.stampede.engine.http2.Http2Connection;
+import io.stampede.engine.Outbox;
+import io.stampede.engine.tls.Tls;
+import io.stampede.engine.WriteBatch;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.EventLoop;
+import io.netty.handler.ssl.NotSslRecordException;
+import io.netty.handler.ssl.SslHandler;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+
+/**
+ * One HTTP/1.1 connection slot on an event loop: the one a JMeter thread owns in the classic mode over TLS, from an
+ * "IP source address" (JMeter's HTTP Request), or with {@code stampede.io_mode=engine} (depth 1, its thread parked
+ * on a {@link ParkingCompletion}; plain HTTP is otherwise the thread's own blocking {@link ThreadIoConnection}), the
+ * one it leases per sample from a {@link ConnectionPool} in the pooled mode (depth 1 too), and each of the many a thread
+ * keeps busy in a connection group (on a schedule, pipelined). HTTP/2, and HTTP/1.1 after a server declined h2 in
+ * ALPN, is {@link Http2Connection}'s. Its {@link Http1Exchange exchanges} (one per request that may be in flight at once,
+ * i.e. the pipelining depth) are armed by the owning thread and completed here; the outcome goes to the
+ * {@link CompletionQueue} each was armed with. Everything below runs on the one event loop the connection is pinned to, across
+ * reconnects: a closed connection is reopened when the next exchange is sent, so the object lives as long as its
+ * slot.
+ *
+ * <p>Here: the connect and TLS handshake, reading into each exchange's {@link ResponseFramer}, a close that ends a
+ * close-delimited body or fails what is in flight, and the retry of a request that met a stale keep-alive connection
+ * ({@link Failures#staleKeepAlive}).
+ */
+public final class Http1Connection extends ChannelInboundHandlerAdapter implements Connector.Listener, ConnectionPool.Pooled,
+        WriteBatch.Pending {
+    private final Engine engine;
+    private final EventLoop loop;
+    private final Outbox outbox;
+    /** Where due requests wait for the owner's next loop run; null: written at once. */
+    private final WriteBatch batch;
+    private boolean inBatch;
+    private final InetSocketAddress remote;
+    private final InetSocketAddress local;
+    private final int connectTimeoutMillis;
+    private final Tls tls;
+    private final Http1Exchange[] exchanges;
+    /** Submitted exchanges in order; the first {@code written} of them are on the wire. Event loop only. */
+    private final Http1Exchange[] ring;
+    private int head;
+    private int size;
+    private int written;
+    private volatile Channel channel;
+    private volatile boolean closed;
+    private boolean connecting;
+    private long connectStartNanos;
+    private int exchangesOnChannel;
+
+    /**
+     * @param depth how many requests may be on the wire at once (pipelining depth, 1 without pipelining)
+     * @param local the source address of every connection opened; null lets the kernel choose
+     * @param tls null for plain TCP; the TLS handshake is part of the connect
+     * @param loop the event loop this connection is pinned to: one of the engine's, or one its owner drives
+     * @param outbox the way to {@code loop} from the owner's thread; null when the owner drives the loop itself
+     * @param batch where requests on an open connection wait for the owner's next loop run (with a loop the owner
+     *              drives); null to write each at once
+     */
+    public Http1Connection(Engine engine, EventLoop loop, Outbox outbox, WriteBatch batch, InetSocketAddress remote,
+                           InetSocketAddress local, int connectTimeoutMillis, int depth, Tls tls) {
+        this.tls = tls;
+        this.engine = engine;
+        this.outbox = outbox;
+        this.batch = batch;
+        this.loop = loop;
+        this.remote = remote;
+        this.local = local;
+        this.connectTimeoutMillis = connectTimeoutMillis;
+        this.ring = new Http1Exchange[depth];
+        this.exchanges = new Http1Exchange[depth];
+        for (int i = 0; i < depth; i++) {
+            exchanges[i] = new Http1Exchange(this);
+        }
+    }
+
+    /** The connection's request slots, as many as its pipelining depth. */
+    public Http1Exchange[] exchanges() {
+        return exchanges;
+    }
+
+    EventLoop loop() {
+        return loop;
+    }
+
+    /** Event loop: whether a connect (TLS handshake included) is under way. */
+    boolean connecting() {
+        return connecting;
+    }
+
+    /** The server this connection (re)connects to. */
+    public InetSocketAddress remote() {
+        return remote;
+    }
+
+    /** False once the loop it is pinned to shuts down (the engine stopped at a test's end): replace it. */
+    public boolean usable() {
+        return !closed && !loop.isShuttingDown();
+    }
+
+    /** Any thread: an exchange due now goes on the wire, at once when called on the connection's loop. */
+    void dispatch(Http1Exchange e) {
+        if (loop.inEventLoop()) {
+            e.run();
+        } else if (outbox != null) {
+            outbox.add(e);
+        } else {
+            loop.execute(e);
+        }
+    }
+
+    /** A connection is shared by its exchanges only, and one channel at a time. */
+    @Override
+    public boolean isSharable() {
+        return true;
+    }
+
+    /** Event loop: an armed exchange is due; it goes on the wire now, or once the connection is (re)opened. */
+    void submit(Http1Exchange e) {
+        if (closed) {
+            e.fail(Failures.threadFinished());
+            return;
+        }
+        dropSettled(e);
+        e.submitted();
+        ring[(head + size) % ring.length] = e;
+        size++;
+        Channel ch = channel;
+        if (connecting) {
+            return; // written when the connect completes
+        }
+        if (ch != null && ch.isActive()) {
+            if (batch == null) {
+                writeUnwritten(ch, 0, 0);
+            } else if (!inBatch) {
+                inBatch = true;
+                batch.add(this);
+            }
+        } else {
+            connect();
+        }
+    }
+
+    /** Owner's loop, from the {@link WriteBatch}: writes what was submitted since, reconnecting if the channel died. */
+    @Override
+    public void writeBatched() {
+        inBatch = false;
+        if (written >= size || connecting) {
+            return; // failed or written meanwhile, or waiting for a connect that writes them
+        }
+        Channel ch = channel;
+        if (closed) {
+            failAll(Failures.threadFinished());
+        } else if (ch != null && ch.isActive()) {
+            writeUnwritten(ch, 0, 0);
+        } else {
+            connect();
+        }
+    }
+
+    private void connect() {
+        forgetOldChannel();
+        connecting = true;
+        connectStartNanos = System.nanoTime();
+        exchangesOnChannel = 0;
+        try {
+            Connector.open(engine, loop, remote, local, connectTimeoutMillis, tls, false, this, Http1Connection::notTls,
+                    this);
+        } catch (RuntimeException e) {
+            connecting = false;
+            failAll(Failures.io(e));
+        }
+    }
+
+    @Override
+    public void connectStarted(Channel ch) {
+        channel = ch;
+    }
+
+    /** Connected (TLS: handshake done), on the loop. */
+    @Override
+    public void connected(Channel ch, SslHandler ssl) {
+        if (ch != channel) {
+            return;
+        }
+        if (closed) {
+            connecting = false;
+            ch.close();
+            return;
+        }
+        connecting = false;
+        writeUnwritten(ch, connectStartNanos, System.nanoTime());
+    }
+
+    @Override
+    public void connectFailed(Channel ch, IOException why) {
+        if (ch != channel) {
+            return;
+        }
+        connecting = false;
+        failAll(why);
+    }
+
+    /** https to a cleartext port: the class stays the TLS handler's, the message says what to change. */
+    private static IOException notTls(String what) {
+        return new NotSslRecordException(what + "; https needs a TLS port (nginx: 'listen PORT ssl;'); use http for a"
+                + " cleartext port");
+    }
+
+    private void writeUnwritten(Channel ch, long connectStart, long connectEnd) {
+        boolean any = false;
+        while (written < size) {
+            Http1Exchange e = ring[(head + written) % ring.length];
+            written++;
+            if (!e.sent(System.nanoTime())) {
+                continue; // settled by its owner, or armed again (its own queued submit adds it anew)
+            }
+            if (connectStart != 0) {
+                e.connectStartNanos = connectStart;
+                e.connectEndNanos = connectEnd;
+            }
+            e.framer.reset(e.request.head(), e.responseBytesKept);
+            exchangesOnChannel++;
+            ch.write(e.request.retainedBytes(), ch.voidPromise());
+            any = true;
+        }
+        if (any) {
+            ch.flush();
+        }
+    }
+
+    /**
+     * Before a new channel: what the old one left in the ring goes. The owner may close a channel (a timeout, an
+     * interrupt) and arm again before the old channel's inactive event runs, which is then ignored, as it belongs to a
+     * channel no longer current: exchanges the owner already completed are dropped, ones still waiting for a response
+     * on the old channel fail as closed, and armed ones stay, in order, for the new channel (except one armed again
+     * after its owner gave up on it: its own submit is queued and adds it).
+     */
+    private void forgetOldChannel() {
+        int kept = 0;
+        for (int i = 0; i < size; i++) {
+            Http1Exchange e = ring[(head + i) % ring.length];
+            if (e.state() == Http1Exchange.ARMED && !e.armedAgain()) {
+                ring[(head + kept++) % ring.length] = e;
+            } else if (e.state() == Http1Exchange.SENT) {
+                e.fail(e.framer.closedEarly());
+            }
+        }
+        for (int i = kept; i < size; i++) {
+            ring[(head + i) % ring.length] = null;
+        }
+        size = kept;
+        written = 0;
+    }
+
+    /**
+     * Drops the ring's entries the owner settled itself. An exchange the owner failed (response timeout, interrupt,
+     * connect timeout) stays in the ring until the channel it closed reports inactive, and by then the owner may have
+     * taken the outcome and armed the same exchange (a depth-1 connection has one) for its next request. That entry
+     * is no longer the old channel's: failing it with the old channel would fail the new request before it is sent,
+     * and keeping it would count the exchange twice, so the stale keep-alive retry (one exchange in the ring) would
+     * never apply on this connection again. On the wire only SENT entries are live, off it only ARMED ones not armed
+     * again since they were submitted (an owner that gave up on a connect arms again while the ring still holds the
+     * entry), and {@code resubmitted} (being submitted again now) is live only as the entry about to be added.
+     */
+    private void dropSettled(Http1Exchange resubmitted) {
+        int kept = 0;
+        int keptWritten = 0;
+        for (int i = 0; i < size; i++) {
+            Http1Exchange x = ring[(head + i) % ring.length];
+            boolean onWire = i < written;
+            if (x != resubmitted && x.state() == (onWire ? Http1Exchange.SENT : Http1Exchange.ARMED) && !x.armedAgain()) {
+                ring[(head + kept++) % ring.length] = x;
+                if (onWire) {
+                    keptWritten++;
+                }
+            }
+        }
+        for (int i = kept; i < size; i++) {
+            ring[(head + i) % ring.length] = null;
+        }
+        size = kept;
+        written = keptWritten;
+    }
+
+    private Http1Exchange pop() {
+        Http1Exchange e = ring[head];
+        ring[head] = null;
+        head = (head + 1) % ring.length;
+        size--;
+        if (written > 0) {
+            written--;
+        }
+        return e;
+    }
+
+    private void failAll(IOException why) {
+        while (size > 0) {
+            pop().failSubmitted(why);
+        }
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        ByteBuf in = (ByteBuf) msg;
+        try {
+            if (ctx.channel() != channel) {
+                ctx.close();
+                return;
+            }
+            while (in.isReadable()) {
+                if (written == 0 || ring[head].state() != Http1Exchange.SENT) {
+                    // Bytes nobody asked for (or for an exchange that timed out): the stream is out of step.
+                    ctx.close();
+                    return;
+                }
+                Http1Exchange e = ring[head];
+                long now = System.nanoTime();
+                if (e.firstByteNanos == 0) {
+                    e.firstByteNanos = now;
+                }
+                if (!e.framer.feed(in)) {
+                    return;
+                }
+                boolean keep = e.framer.reusable();
+                pop();
+                e.succeed(now);
+                if (!keep) {
+                    ctx.close();
+                    return;
+                }
+            }
+        } catch (IOException e) {
+            failAll(e);
+            ctx.close();
+        } finally {
+            in.release();
+        }
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        if (ctx.channel() != channel) {
+            return;
+        }
+        dropSettled(null);
+        if (written == 0) {
+            return; // idle: the next exchange reconnects
+        }
+        Http1Exchange e = ring[head];
+        long now = System.nanoTime();
+        if (e.state() == Http1Exchange.SENT && e.framer.closeReceived()) {
+            pop();
+            e.succeed(now);
+        } else if (mayRetry(e) && e.unsend()) {
+            // The server closed an idle keep-alive connection as we sent: send once more on a new one, as a browser.
+            e.retried = true;
+            written = 0;
+            connect();
+            return;
+        }
+        failAll(size > 0 ? ring[head].framer.closedEarly() : Failures.closedByServer(""));
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        // While connecting (TLS handshake) the connect listener reports the failure.
+        if (ctx.channel() == channel) {
+            dropSettled(null);
+        }
+        if (ctx.channel() == channel && written > 0) {
+            if (!mayRetry(ring[head]) || !Failures.staleKeepAlive(cause)) {
+                // A stale reset is retried by channelInactive, which the close below triggers.
+                failAll(Failures.io(cause));
+            }
+        }
+        ctx.close();
+    }
+
+    /**
+     * The one retry rule: the only request on a keep-alive connection that already carried a response, sent once,
+     * with no response byte yet, meets a close or reset (the server dropped the idle connection as it went out).
+     */
+    private boolean mayRetry(Http1Exchange e) {
+        return size == 1 && !e.framer.started() && exchangesOnChannel > 1 && !e.retried && !closed;
+    }
+
+    /** Any thread: closes the current channel; exchanges in flight fail, the next one reconnects. */
+    public void closeChannel() {
+        Channel ch = channel;
+        if (ch != null) {
+            ch.close();
+        }
+    }
+
+    /** Owner: closes for good; exchanges not yet sent are dropped. */
+    public void close() {
+        closed = true;
+        closeChannel();
+    }
+}
