@@ -42,7 +42,7 @@ import java.net.InetSocketAddress;
  * ({@link Failures#staleKeepAlive}).
  */
 public final class Http1Connection extends ChannelInboundHandlerAdapter implements Connector.Listener, ConnectionPool.Pooled,
-        WriteBatch.Pending {
+        WriteBatch.Pending, ResponseReader.OnWire<Http1Exchange> {
     private final Engine engine;
     private final EventLoop loop;
     private final Outbox outbox;
@@ -233,10 +233,9 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
                 continue; // settled by its owner, or armed again (its own queued submit adds it anew)
             }
             if (connectStart != 0) {
-                e.connectStartNanos = connectStart;
-                e.connectEndNanos = connectEnd;
+                e.connected(connectStart, connectEnd);
             }
-            e.framer.reset(e.request.head(), e.responseBytesKept);
+            e.readingStarts();
             exchangesOnChannel++;
             ch.write(e.request.retainedBytes(), ch.voidPromise());
             any = true;
@@ -321,31 +320,8 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
         ByteBuf in = (ByteBuf) msg;
         try {
-            if (ctx.channel() != channel) {
+            if (ctx.channel() != channel || !ResponseReader.read(in, this, System.nanoTime())) {
                 ctx.close();
-                return;
-            }
-            while (in.isReadable()) {
-                if (written == 0 || ring[head].state() != Http1Exchange.SENT) {
-                    // Bytes nobody asked for (or for an exchange that timed out): the stream is out of step.
-                    ctx.close();
-                    return;
-                }
-                Http1Exchange e = ring[head];
-                long now = System.nanoTime();
-                if (e.firstByteNanos == 0) {
-                    e.firstByteNanos = now;
-                }
-                if (!e.framer.feed(in)) {
-                    return;
-                }
-                boolean keep = e.framer.reusable();
-                pop();
-                e.succeed(now);
-                if (!keep) {
-                    ctx.close();
-                    return;
-                }
             }
         } catch (IOException e) {
             failAll(e);
@@ -353,6 +329,23 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
         } finally {
             in.release();
         }
+    }
+
+    /** The reader's view of the ring: the oldest request on the wire, unless its owner gave up on it. */
+    @Override
+    public Http1Exchange awaiting() {
+        return written > 0 && ring[head].state() == Http1Exchange.SENT ? ring[head] : null;
+    }
+
+    @Override
+    public ResponseFramer framer(Http1Exchange e) {
+        return e.framer;
+    }
+
+    @Override
+    public void completed(Http1Exchange e, long nowNanos) {
+        pop();
+        e.succeed(nowNanos);
     }
 
     @Override
@@ -369,9 +362,9 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
         if (e.state() == Http1Exchange.SENT && e.framer.closeReceived()) {
             pop();
             e.succeed(now);
-        } else if (mayRetry(e) && e.unsend()) {
+        } else if (mayRetry(e, null) && e.unsend()) {
             // The server closed an idle keep-alive connection as we sent: send once more on a new one, as a browser.
-            e.retried = true;
+            e.retrying();
             written = 0;
             connect();
             return;
@@ -386,7 +379,7 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
             dropSettled(null);
         }
         if (ctx.channel() == channel && written > 0) {
-            if (!mayRetry(ring[head]) || !Failures.staleKeepAlive(cause)) {
+            if (!mayRetry(ring[head], cause)) {
                 // A stale reset is retried by channelInactive, which the close below triggers.
                 failAll(Failures.io(cause));
             }
@@ -394,12 +387,9 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
         ctx.close();
     }
 
-    /**
-     * The one retry rule: the only request on a keep-alive connection that already carried a response, sent once,
-     * with no response byte yet, meets a close or reset (the server dropped the idle connection as it went out).
-     */
-    private boolean mayRetry(Http1Exchange e) {
-        return size == 1 && !e.framer.started() && exchangesOnChannel > 1 && !e.retried && !closed;
+    /** {@link ResponseReader#mayRetry The one retry rule}, for the oldest request on the wire. */
+    private boolean mayRetry(Http1Exchange e, Throwable cause) {
+        return !closed && ResponseReader.mayRetry(e, e.framer, size == 1, exchangesOnChannel, cause);
     }
 
     /** Any thread: closes the current channel; exchanges in flight fail, the next one reconnects. */

@@ -41,7 +41,7 @@ import java.nio.channels.SocketChannel;
  * {@link #send}; {@link #interrupt()} may come from any thread. An interrupt of the owning thread (JMeter's stop now)
  * closes the channel as it does any NIO channel; the sample then fails as interrupted.
  */
-public final class ThreadIoConnection implements ResponseDeadlines.Watched {
+public final class ThreadIoConnection implements ResponseDeadlines.Watched, ResponseReader.OnWire<Http1Exchange> {
     /** {@link #deadline} once the engine's check closed the socket for the response in flight. */
     private static final long EXPIRED = Long.MIN_VALUE;
     private static final VarHandle DEADLINE;
@@ -61,6 +61,8 @@ public final class ThreadIoConnection implements ResponseDeadlines.Watched {
     /** The same memory as {@link #input}, as the framer reads it. */
     private final ByteBuf inputBuffer = Unpooled.wrappedBuffer(input);
     private volatile SocketChannel channel;
+    /** The exchange whose response is being read; null once it completed. Owner only. */
+    private Http1Exchange reading;
     /** Whether the current channel connected (it is counted open and watched until closed). */
     private boolean connected;
     /** Requests sent on the current socket: a stale keep-alive connection is one that already carried one. */
@@ -108,16 +110,16 @@ public final class ThreadIoConnection implements ResponseDeadlines.Watched {
             } catch (IOException x) {
                 closeSocket();
                 if (interrupted || x instanceof ClosedByInterruptException) {
-                    e.endOnCaller(Failures.interrupted(), 0);
+                    e.endedOnCaller(Failures.interrupted(), 0);
                     return e;
                 }
                 // The one retry rule, as on the event loop: a reused connection that the server closed or reset as
                 // the request went out, before any response byte, gets the request once more on a new connection.
-                if (fresh || e.retried || e.framer.started() || sentOnSocket <= 1 || !Failures.staleKeepAlive(x)) {
-                    e.endOnCaller(x, 0);
+                if (fresh || !ResponseReader.mayRetry(e, e.framer, true, sentOnSocket, x)) {
+                    e.endedOnCaller(x, 0);
                     return e;
                 }
-                e.retried = true;
+                e.retrying();
             }
         }
     }
@@ -135,8 +137,7 @@ public final class ThreadIoConnection implements ResponseDeadlines.Watched {
         } catch (SocketTimeoutException t) {
             throw Failures.connectTimeout(remote);
         }
-        e.connectStartNanos = start;
-        e.connectEndNanos = System.nanoTime();
+        e.connected(start, System.nanoTime());
         connected = true;
         sentOnSocket = 0;
         engine.connectionOpened();
@@ -145,11 +146,9 @@ public final class ThreadIoConnection implements ResponseDeadlines.Watched {
 
     private void exchange(Http1Exchange e, int timeoutMillis) throws IOException {
         PreparedRequest req = e.request;
-        e.framer.reset(req.head(), e.responseBytesKept);
+        e.readingStarts();
         long sent = System.nanoTime();
-        if (e.sentNanos == 0) {
-            e.sentNanos = sent;
-        }
+        e.sentOnCaller(sent);
         sentOnSocket++;
         long d = sent + timeoutMillis * 1_000_000L;
         if (d == 0 || d == EXPIRED) {
@@ -174,7 +173,7 @@ public final class ThreadIoConnection implements ResponseDeadlines.Watched {
                 throw Failures.responseTimeout();
             }
         }
-        e.endOnCaller(null, done);
+        e.endedOnCaller(null, done);
     }
 
     /** Writes the request and reads until its response is complete; returns when it completed (System.nanoTime()). */
@@ -195,13 +194,11 @@ public final class ThreadIoConnection implements ResponseDeadlines.Watched {
                 }
                 throw e.framer.closedEarly();
             }
-            if (e.firstByteNanos == 0) {
-                e.firstByteNanos = now;
-            }
             inputBuffer.setIndex(0, n);
-            if (e.framer.feed(inputBuffer)) {
-                // Bytes after the response mean the stream is out of step with the requests: never reuse it.
-                if (!e.framer.reusable() || inputBuffer.isReadable()) {
+            reading = e;
+            boolean carriesOn = ResponseReader.read(inputBuffer, this, now);
+            if (reading == null) {
+                if (!carriesOn) {
                     closeSocket();
                 }
                 return now;
@@ -210,6 +207,21 @@ public final class ThreadIoConnection implements ResponseDeadlines.Watched {
                 throw Failures.responseTimeout();
             }
         }
+    }
+
+    @Override
+    public Http1Exchange awaiting() {
+        return reading;
+    }
+
+    @Override
+    public ResponseFramer framer(Http1Exchange e) {
+        return e.framer;
+    }
+
+    @Override
+    public void completed(Http1Exchange e, long nowNanos) {
+        reading = null;
     }
 
     /**

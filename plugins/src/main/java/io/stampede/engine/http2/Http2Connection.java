@@ -68,7 +68,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class Http2Connection implements Connector.Listener {
     /** What new streams go to: an HTTP/2 session or, after an ALPN fallback, one HTTP/1.1 exchange at a time. */
-    private interface Carrier {
+    interface Carrier {
         void sendPending();
 
         void cancel(int streamId, Http2Exchange e);
@@ -397,8 +397,7 @@ public final class Http2Connection implements Connector.Listener {
                 }
                 if (!connectTimesGiven) {
                     connectTimesGiven = true;
-                    e.connectStartNanos = connectStart;
-                    e.connectEndNanos = connectEnd;
+                    e.connected(connectStart, connectEnd);
                 }
                 inFlight.put(id, e);
                 opened++;
@@ -507,8 +506,8 @@ public final class Http2Connection implements Connector.Listener {
                 if (!carries(e, id)) {
                     continue;
                 }
-                if (!e.retried && e.unsend()) {
-                    e.retried = true;
+                if (!e.retried() && e.unsend()) {
+                    e.retrying();
                     pending.addFirst(e);
                 } else {
                     e.failSent(new GoAwayException("GOAWAY from the server (" + StreamResetException.codeName(errorCode)
@@ -658,9 +657,7 @@ public final class Http2Connection implements Connector.Listener {
                 if (e == null) {
                     return;
                 }
-                if (e.firstByteNanos == 0) {
-                    e.firstByteNanos = System.nanoTime();
-                }
+                e.byteReceived(System.nanoTime());
                 e.h2.headers(headers);
                 if (endOfStream) {
                     finish(streamId, e);
@@ -728,8 +725,7 @@ public final class Http2Connection implements Connector.Listener {
                 }
                 if (!connectTimesGiven) {
                     connectTimesGiven = true;
-                    e.connectStartNanos = connectStart;
-                    e.connectEndNanos = connectEnd;
+                    e.connected(connectStart, connectEnd);
                 }
                 inFlight = e;
                 ch.writeAndFlush(e.request.http1().retainedBytes(), ch.voidPromise());
@@ -762,9 +758,7 @@ public final class Http2Connection implements Connector.Listener {
                     return; // timed out by its owner, whose cancel closes this connection
                 }
                 long now = System.nanoTime();
-                if (e.firstByteNanos == 0) {
-                    e.firstByteNanos = now;
-                }
+                e.byteReceived(now);
                 if (e.h1.feed(in)) {
                     boolean keep = e.h1.reusable();
                     inFlight = null;

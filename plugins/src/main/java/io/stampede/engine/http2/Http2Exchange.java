@@ -6,70 +6,36 @@
 package io.stampede.engine.http2;
 
 import io.stampede.engine.CompletionQueue;
-import io.stampede.engine.Failures;
-import io.stampede.engine.http1.Http1Exchange;
+import io.stampede.engine.Exchange;
 import io.stampede.engine.HttpProtocol;
+import io.stampede.engine.PreparedRequest;
 import io.stampede.engine.ReceivedResponse;
 import io.stampede.engine.http1.ResponseFramer;
 
 import java.io.IOException;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 
 /**
  * One stream slot of an {@link Http2Connection}, reused for the slot's life: the owning JMeter thread {@link #arm
  * arms} it with a request, the connection's event loop opens a stream for it when the connection has room (the
  * server's SETTINGS_MAX_CONCURRENT_STREAMS and ours), fills its response and puts it on the owner's
  * {@link CompletionQueue}; the owner {@link #take takes} it and reads the outcome. On a connection whose server chose
- * HTTP/1.1 in ALPN the same slot carries one HTTP/1.1 exchange instead.
- *
- * <p>As in {@link Http1Exchange}, the state field decides races: only the thread that moves it out of ARMED or SENT
- * publishes an outcome, so each outcome is delivered exactly once.
+ * HTTP/1.1 in ALPN the same slot carries one HTTP/1.1 exchange instead. The states, the race rules and the times are
+ * the engine's {@link Exchange}'s; here is what HTTP/2 adds: the stream it went out on, the bytes its frames carried.
  */
-public final class Http2Exchange extends CompletionQueue.Node implements Runnable {
-    static final int ARMED = 0;
-    static final int SENT = 1;
-    private static final int COMPLETING = 2;
-    private static final int DONE = 3;
-    private static final int FAILED = 4;
-    static final int HELD = 5;
-
-    private static final VarHandle STATE;
-
-    static {
-        try {
-            STATE = MethodHandles.lookup().findVarHandle(Http2Exchange.class, "state", int.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
-
+public final class Http2Exchange extends Exchange implements Runnable {
     private final Http2Connection connection;
-    private final CompletionQueue queue;
     final Http2Response h2 = new Http2Response();
     final ResponseFramer h1 = new ResponseFramer();
-    private volatile int state = HELD;
-    private volatile long deadlineNanos;
 
     // Written by the owner before arming (published by the event loop hand-off).
     Http2Request request;
-    int responseBytesKept;
-    private long responseTimeoutNanos;
-    private long intendedNanos;
 
     // Written on the event loop before the outcome is published.
-    long connectStartNanos;
-    long connectEndNanos;
-    long sentNanos;
-    long firstByteNanos;
-    long doneNanos;
     long sentBytes;
     int streamId;
     /** The carrier the exchange went out on (for a cancel); null while waiting. */
-    Object carrier;
+    Http2Connection.Carrier carrier;
     boolean http1;
-    boolean retried;
-    private IOException failure;
 
     Http2Exchange(Http2Connection connection, CompletionQueue queue) {
         this.connection = connection;
@@ -85,21 +51,12 @@ public final class Http2Exchange extends CompletionQueue.Node implements Runnabl
     /** As {@link #arm}, but the request waits in its connection's outbox until {@link Http2Connection#release}. */
     void armHeld(Http2Request req, int responseBytesKept, int responseTimeoutMillis) {
         request = req;
-        intendedNanos = System.nanoTime();
-        this.responseBytesKept = responseBytesKept;
-        responseTimeoutNanos = responseTimeoutMillis * 1_000_000L;
-        connectStartNanos = 0;
-        connectEndNanos = 0;
-        sentNanos = 0;
-        firstByteNanos = 0;
-        doneNanos = 0;
+        begin(System.nanoTime(), responseBytesKept, responseTimeoutMillis);
         sentBytes = 0;
         streamId = 0;
         carrier = null;
-        failure = null;
-        retried = false;
         http1 = false;
-        state = ARMED;
+        setState(ARMED);
         connection.hold(this);
     }
 
@@ -109,20 +66,12 @@ public final class Http2Exchange extends CompletionQueue.Node implements Runnabl
         connection.accept(this);
     }
 
-    int state() {
-        return state;
-    }
-
-    long deadlineNanos() {
-        return deadlineNanos;
-    }
-
     /**
      * Event loop: the request is about to go out on stream {@code stream} of {@code on} (0: as HTTP/1.1 after an ALPN
      * fallback); false if the owner failed the exchange meanwhile.
      */
-    boolean send(long now, Object on, int stream) {
-        if (!STATE.compareAndSet(this, ARMED, SENT)) {
+    boolean send(long now, Http2Connection.Carrier on, int stream) {
+        if (!moveState(ARMED, SENT)) {
             return false;
         }
         boolean overHttp1 = stream == 0;
@@ -136,16 +85,16 @@ public final class Http2Exchange extends CompletionQueue.Node implements Runnabl
         } else {
             h2.reset(responseBytesKept);
         }
-        deadlineNanos = now + responseTimeoutNanos;
+        startResponseTimeout(now);
         return true;
     }
 
     /** Event loop: the connection went away under a stream the server did not process; it waits for another. */
     boolean unsend() {
-        if (!STATE.compareAndSet(this, SENT, ARMED)) {
+        if (!moveState(SENT, ARMED)) {
             return false;
         }
-        deadlineNanos = 0;
+        clearDeadline();
         carrier = null;
         streamId = 0;
         sentBytes = 0;
@@ -156,19 +105,12 @@ public final class Http2Exchange extends CompletionQueue.Node implements Runnabl
     }
 
     void succeed(long now) {
-        doneNanos = now;
-        complete(SENT, DONE, null, true);
+        succeed(now, true);
     }
 
     /** Event loop, in a read: as {@link #succeed}, but the owner is woken by the read's end (one wake per read). */
     void succeedInRead(long now) {
-        doneNanos = now;
-        complete(SENT, DONE, null, false);
-    }
-
-    /** Any thread: fails the exchange if it still waits to be sent or for its response; true if it did. */
-    boolean fail(IOException why) {
-        return complete(SENT, FAILED, why, true) || complete(ARMED, FAILED, why, true);
+        succeed(now, false);
     }
 
     /**
@@ -180,48 +122,14 @@ public final class Http2Exchange extends CompletionQueue.Node implements Runnabl
         return complete(SENT, FAILED, why, true);
     }
 
-    private boolean complete(int from, int to, IOException why, boolean wake) {
-        if (STATE.compareAndSet(this, from, COMPLETING)) {
-            failure = why;
-            deadlineNanos = 0;
-            state = to;
-            if (wake) {
-                queue.offer(this);
-            } else {
-                queue.add(this);
-            }
-            return true;
-        }
-        return false;
-    }
-
-    /**
-     * Owner: fails the exchange with a response timeout if its deadline passed. Only its stream is cancelled
-     * (RST_STREAM CANCEL); the other streams of the connection go on.
-     */
-    public boolean expireIfOverdue(long nowNanos) {
-        long d = deadlineNanos;
-        if (d == 0 || nowNanos - d < 0 || !complete(SENT, FAILED, Failures.responseTimeout(), true)) {
-            return false;
-        }
+    /** After a response timeout only its stream is cancelled (RST_STREAM CANCEL); the other streams go on. */
+    @Override
+    protected void timedOut() {
         connection.cancel(this);
-        return true;
-    }
-
-    /** Owner: takes the outcome; the exchange is held until armed again. */
-    public void take() {
-        state = HELD;
-    }
-
-    public boolean failed() {
-        return failure != null;
-    }
-
-    public IOException failure() {
-        return failure;
     }
 
     /** The response: HTTP/2's, or HTTP/1.1's when the server chose it in ALPN. Valid until the next arm. */
+    @Override
     public ReceivedResponse response() {
         return http1 ? h1 : h2;
     }
@@ -231,6 +139,7 @@ public final class Http2Exchange extends CompletionQueue.Node implements Runnabl
      * knowledge), or {@link HttpProtocol#ALPN_FALLBACK} when the server did not choose h2 in ALPN; empty when it never
      * went out (a failed connect).
      */
+    @Override
     public String negotiated() {
         if (sentNanos == 0) {
             return "";
@@ -247,30 +156,13 @@ public final class Http2Exchange extends CompletionQueue.Node implements Runnabl
         return request;
     }
 
-    public long intendedNanos() {
-        return intendedNanos;
-    }
-
-    /** When this exchange started: the connect if it opened the connection, else the stream's first frame. */
-    public long startNanos() {
-        return connectStartNanos != 0 ? connectStartNanos : sentNanos;
-    }
-
-    /** Connect duration in ns (TCP, TLS and the server's SETTINGS), 0 unless this stream opened the connection. */
-    public long connectNanos() {
-        return connectStartNanos != 0 && connectEndNanos != 0 ? connectEndNanos - connectStartNanos : 0;
-    }
-
-    /** When the first HEADERS frame (HTTP/1.1: the first byte) of the response arrived. */
-    public long firstByteNanos() {
-        return firstByteNanos;
-    }
-
-    public long doneNanos() {
-        return doneNanos;
+    @Override
+    public PreparedRequest requestShown() {
+        return request.http1();
     }
 
     /** Bytes sent for this request: the compressed header block plus DATA (HTTP/1.1: the request's bytes). */
+    @Override
     public long sentBytes() {
         return http1 ? request.http1().length() : sentBytes;
     }

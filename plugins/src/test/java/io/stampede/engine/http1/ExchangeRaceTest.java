@@ -6,6 +6,7 @@
 package io.stampede.engine.http1;
 
 import io.stampede.engine.CompletionQueue;
+import io.stampede.engine.Exchange;
 import io.stampede.engine.Failures;
 import org.junit.jupiter.api.Test;
 
@@ -68,7 +69,13 @@ class ExchangeRaceTest {
         // No engine or loop is touched by these transitions; the connection only owns the exchange.
         Http1Exchange e = new Http1Connection(null, null, null, null, new InetSocketAddress("127.0.0.1", 9), null, 1000, 1,
                 null).exchanges()[0];
-        e.queue = queue; // as arm() sets it; these races start from a sent exchange
+        try {
+            // as arm() sets it; these races start from a sent exchange
+            MethodHandles.privateLookupIn(Exchange.class, MethodHandles.lookup())
+                    .findVarHandle(Exchange.class, "queue", CompletionQueue.class).set(e, queue);
+        } catch (ReflectiveOperationException x) {
+            throw new IllegalStateException(x);
+        }
         return e;
     }
 
@@ -85,8 +92,8 @@ class ExchangeRaceTest {
     private static void armAgain(Http1Exchange e) {
         e.take();
         try {
-            VarHandle state = MethodHandles.privateLookupIn(Http1Exchange.class, MethodHandles.lookup())
-                    .findVarHandle(Http1Exchange.class, "state", int.class);
+            VarHandle state = MethodHandles.privateLookupIn(Exchange.class, MethodHandles.lookup())
+                    .findVarHandle(Exchange.class, "state", int.class);
             state.setVolatile(e, Http1Exchange.ARMED);
         } catch (ReflectiveOperationException x) {
             throw new IllegalStateException(x);
