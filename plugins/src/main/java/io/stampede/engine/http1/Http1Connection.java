@@ -54,11 +54,8 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
     private final int connectTimeoutMillis;
     private final Tls tls;
     private final Http1Exchange[] exchanges;
-    /** Submitted exchanges in order; the first {@code written} of them are on the wire. Event loop only. */
-    private final Http1Exchange[] ring;
-    private int head;
-    private int size;
-    private int written;
+    /** Submitted exchanges in order, the first ones on the wire. Event loop only. */
+    private final PipelineRing ring;
     private volatile Channel channel;
     private volatile boolean closed;
     private boolean connecting;
@@ -84,7 +81,7 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
         this.remote = remote;
         this.local = local;
         this.connectTimeoutMillis = connectTimeoutMillis;
-        this.ring = new Http1Exchange[depth];
+        this.ring = new PipelineRing(depth);
         this.exchanges = new Http1Exchange[depth];
         for (int i = 0; i < depth; i++) {
             exchanges[i] = new Http1Exchange(this);
@@ -138,10 +135,9 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
             e.fail(Failures.threadFinished());
             return;
         }
-        dropSettled(e);
+        ring.dropSettled(e);
         e.submitted();
-        ring[(head + size) % ring.length] = e;
-        size++;
+        ring.add(e);
         Channel ch = channel;
         if (connecting) {
             return; // written when the connect completes
@@ -162,7 +158,7 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
     @Override
     public void writeBatched() {
         inBatch = false;
-        if (written >= size || connecting) {
+        if (ring.written() >= ring.size() || connecting) {
             return; // failed or written meanwhile, or waiting for a connect that writes them
         }
         Channel ch = channel;
@@ -176,7 +172,7 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
     }
 
     private void connect() {
-        forgetOldChannel();
+        ring.forgetOldChannel();
         connecting = true;
         connectStartNanos = System.nanoTime();
         exchangesOnChannel = 0;
@@ -226,9 +222,7 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
 
     private void writeUnwritten(Channel ch, long connectStart, long connectEnd) {
         boolean any = false;
-        while (written < size) {
-            Http1Exchange e = ring[(head + written) % ring.length];
-            written++;
+        for (Http1Exchange e = ring.nextUnwritten(); e != null; e = ring.nextUnwritten()) {
             if (!e.sent(System.nanoTime())) {
                 continue; // settled by its owner, or armed again (its own queued submit adds it anew)
             }
@@ -245,74 +239,9 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
         }
     }
 
-    /**
-     * Before a new channel: what the old one left in the ring goes. The owner may close a channel (a timeout, an
-     * interrupt) and arm again before the old channel's inactive event runs, which is then ignored, as it belongs to a
-     * channel no longer current: exchanges the owner already completed are dropped, ones still waiting for a response
-     * on the old channel fail as closed, and armed ones stay, in order, for the new channel (except one armed again
-     * after its owner gave up on it: its own submit is queued and adds it).
-     */
-    private void forgetOldChannel() {
-        int kept = 0;
-        for (int i = 0; i < size; i++) {
-            Http1Exchange e = ring[(head + i) % ring.length];
-            if (e.state() == Http1Exchange.ARMED && !e.armedAgain()) {
-                ring[(head + kept++) % ring.length] = e;
-            } else if (e.state() == Http1Exchange.SENT) {
-                e.fail(e.framer.closedEarly());
-            }
-        }
-        for (int i = kept; i < size; i++) {
-            ring[(head + i) % ring.length] = null;
-        }
-        size = kept;
-        written = 0;
-    }
-
-    /**
-     * Drops the ring's entries the owner settled itself. An exchange the owner failed (response timeout, interrupt,
-     * connect timeout) stays in the ring until the channel it closed reports inactive, and by then the owner may have
-     * taken the outcome and armed the same exchange (a depth-1 connection has one) for its next request. That entry
-     * is no longer the old channel's: failing it with the old channel would fail the new request before it is sent,
-     * and keeping it would count the exchange twice, so the stale keep-alive retry (one exchange in the ring) would
-     * never apply on this connection again. On the wire only SENT entries are live, off it only ARMED ones not armed
-     * again since they were submitted (an owner that gave up on a connect arms again while the ring still holds the
-     * entry), and {@code resubmitted} (being submitted again now) is live only as the entry about to be added.
-     */
-    private void dropSettled(Http1Exchange resubmitted) {
-        int kept = 0;
-        int keptWritten = 0;
-        for (int i = 0; i < size; i++) {
-            Http1Exchange x = ring[(head + i) % ring.length];
-            boolean onWire = i < written;
-            if (x != resubmitted && x.state() == (onWire ? Http1Exchange.SENT : Http1Exchange.ARMED) && !x.armedAgain()) {
-                ring[(head + kept++) % ring.length] = x;
-                if (onWire) {
-                    keptWritten++;
-                }
-            }
-        }
-        for (int i = kept; i < size; i++) {
-            ring[(head + i) % ring.length] = null;
-        }
-        size = kept;
-        written = keptWritten;
-    }
-
-    private Http1Exchange pop() {
-        Http1Exchange e = ring[head];
-        ring[head] = null;
-        head = (head + 1) % ring.length;
-        size--;
-        if (written > 0) {
-            written--;
-        }
-        return e;
-    }
-
     private void failAll(IOException why) {
-        while (size > 0) {
-            pop().failSubmitted(why);
+        while (ring.size() > 0) {
+            ring.pop().failSubmitted(why);
         }
     }
 
@@ -334,7 +263,7 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
     /** The reader's view of the ring: the oldest request on the wire, unless its owner gave up on it. */
     @Override
     public Http1Exchange awaiting() {
-        return written > 0 && ring[head].state() == Http1Exchange.SENT ? ring[head] : null;
+        return ring.written() > 0 && ring.head().state() == Http1Exchange.SENT ? ring.head() : null;
     }
 
     @Override
@@ -344,7 +273,7 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
 
     @Override
     public void completed(Http1Exchange e, long nowNanos) {
-        pop();
+        ring.pop();
         e.succeed(nowNanos);
     }
 
@@ -353,33 +282,33 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
         if (ctx.channel() != channel) {
             return;
         }
-        dropSettled(null);
-        if (written == 0) {
+        ring.dropSettled(null);
+        if (ring.written() == 0) {
             return; // idle: the next exchange reconnects
         }
-        Http1Exchange e = ring[head];
+        Http1Exchange e = ring.head();
         long now = System.nanoTime();
         if (e.state() == Http1Exchange.SENT && e.framer.closeReceived()) {
-            pop();
+            ring.pop();
             e.succeed(now);
         } else if (mayRetry(e, null) && e.unsend()) {
             // The server closed an idle keep-alive connection as we sent: send once more on a new one, as a browser.
             e.retrying();
-            written = 0;
+            ring.unwriteAll();
             connect();
             return;
         }
-        failAll(size > 0 ? ring[head].framer.closedEarly() : Failures.closedByServer(""));
+        failAll(ring.size() > 0 ? ring.head().framer.closedEarly() : Failures.closedByServer(""));
     }
 
     @Override
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
         // While connecting (TLS handshake) the connect listener reports the failure.
         if (ctx.channel() == channel) {
-            dropSettled(null);
+            ring.dropSettled(null);
         }
-        if (ctx.channel() == channel && written > 0) {
-            if (!mayRetry(ring[head], cause)) {
+        if (ctx.channel() == channel && ring.written() > 0) {
+            if (!mayRetry(ring.head(), cause)) {
                 // A stale reset is retried by channelInactive, which the close below triggers.
                 failAll(Failures.io(cause));
             }
@@ -389,7 +318,7 @@ public final class Http1Connection extends ChannelInboundHandlerAdapter implemen
 
     /** {@link ResponseReader#mayRetry The one retry rule}, for the oldest request on the wire. */
     private boolean mayRetry(Http1Exchange e, Throwable cause) {
-        return !closed && ResponseReader.mayRetry(e, e.framer, size == 1, exchangesOnChannel, cause);
+        return !closed && ResponseReader.mayRetry(e, e.framer, ring.size() == 1, exchangesOnChannel, cause);
     }
 
     /** Any thread: closes the current channel; exchanges in flight fail, the next one reconnects. */

@@ -34,7 +34,7 @@ public final class Http2Exchange extends Exchange implements Runnable {
     long sentBytes;
     int streamId;
     /** The carrier the exchange went out on (for a cancel); null while waiting. */
-    Http2Connection.Carrier carrier;
+    Carrier carrier;
     boolean http1;
 
     Http2Exchange(Http2Connection connection, CompletionQueue queue) {
@@ -70,7 +70,7 @@ public final class Http2Exchange extends Exchange implements Runnable {
      * Event loop: the request is about to go out on stream {@code stream} of {@code on} (0: as HTTP/1.1 after an ALPN
      * fallback); false if the owner failed the exchange meanwhile.
      */
-    boolean send(long now, Http2Connection.Carrier on, int stream) {
+    boolean send(long now, Carrier on, int stream) {
         if (!moveState(ARMED, SENT)) {
             return false;
         }
