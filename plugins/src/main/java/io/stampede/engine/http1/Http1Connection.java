@@ -30,16 +30,17 @@ import java.net.InetSocketAddress;
  * "IP source address" (JMeter's HTTP Request), or with {@code stampede.io_mode=engine} (depth 1, its thread parked
  * on a {@link ParkingCompletion}; plain HTTP is otherwise the thread's own blocking {@link ThreadIoConnection}), the
  * one it leases per sample from a {@link ConnectionPool} in the pooled mode (depth 1 too), and each of the many a thread
- * keeps busy in a connection group (on a schedule, pipelined). HTTP/2, and HTTP/1.1 after a server declined h2 in
+ * keeps busy in a {@link ConnectionGroup} (on a schedule, pipelined). HTTP/2, and HTTP/1.1 after a server declined h2 in
  * ALPN, is {@link Http2Connection}'s. Its {@link Http1Exchange exchanges} (one per request that may be in flight at once,
  * i.e. the pipelining depth) are armed by the owning thread and completed here; the outcome goes to the
  * {@link CompletionQueue} each was armed with. Everything below runs on the one event loop the connection is pinned to, across
  * reconnects: a closed connection is reopened when the next exchange is sent, so the object lives as long as its
  * slot.
  *
- * <p>Here: the connect and TLS handshake, reading into each exchange's {@link ResponseFramer}, a close that ends a
- * close-delimited body or fails what is in flight, and the retry of a request that met a stale keep-alive connection
- * ({@link Failures#staleKeepAlive}).
+ * <p>Here: when to (re)connect (the connect and TLS handshake are the {@link Connector}'s), writing the exchanges of
+ * its {@link PipelineRing} in order, a close that ends a close-delimited body or fails what is in flight, and the
+ * retry of a request that met a stale keep-alive connection. Responses are read by the engine's one HTTP/1.1
+ * {@link ResponseReader}, which also holds the retry rule.
  */
 public final class Http1Connection extends ChannelInboundHandlerAdapter implements Connector.Listener, ConnectionPool.Pooled,
         WriteBatch.Pending, ResponseReader.OnWire<Http1Exchange> {

@@ -34,9 +34,9 @@ import java.nio.channels.SocketChannel;
  * and {@link ResponseDeadlines} closes the socket of an overdue response (up to one tick late), and the connect goes
  * through the channel's socket adaptor, which restores blocking mode afterwards.
  *
- * <p>Everything else is the engine's: the {@link ResponseFramer}, the {@link Http1Exchange} that carries the outcome and
- * its times to the result filler, the {@link Failures} names, the stale keep-alive retry rule and the open
- * connection count. Timing: the connect is timed around the socket's connect, the first byte when the first read
+ * <p>Everything else is the engine's: the one HTTP/1.1 {@link ResponseReader} (and its stale keep-alive retry rule),
+ * the {@link Http1Exchange} that carries the outcome and its times to the result filler, the {@link Failures} names
+ * and the open connection count. Timing: the connect is timed around the socket's connect, the first byte when the first read
  * returns, the end when the framer completes. The response timeout covers the whole response. Only the owner calls
  * {@link #send}; {@link #interrupt()} may come from any thread. An interrupt of the owning thread (JMeter's stop now)
  * closes the channel as it does any NIO channel; the sample then fails as interrupted.
