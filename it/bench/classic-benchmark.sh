@@ -21,12 +21,15 @@
 #            [--stock-default]    (stock without httpclient.reset_state_on_thread_group_iteration=false: under
 #                                  casutg's groups HC4 then opens a new connection for every sample, "same user"
 #                                  notwithstanding)
+#            [--base DIR]         (before/after: instead of stock, the same Stampede plan run by the built checkout
+#                                  DIR, e.g. a `git worktree` of the base commit built with
+#                                  `mvn -pl src -am package -DskipTests`; the ratios are then this checkout / DIR)
 #   defaults: --plan stepping --threads 200 --workers 1 --rounds 3 --duration 60 --warmup 15 --rampup 2
 #   One call of the defaults takes about 7 minutes; run the matrix one plan x one nginx shape per call.
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 plan=stepping threads=200 workers=1 rounds=3 duration=60 warmup=15 rampup=2 tools=stampede,stock
-profile= keep= extra=() stock_props=(-Jhttpclient.reset_state_on_thread_group_iteration=false)
+profile= keep= base= extra=() stock_props=(-Jhttpclient.reset_state_on_thread_group_iteration=false)
 while (($#)); do
   case "$1" in
     --plan) plan=$2; shift 2 ;;
@@ -40,6 +43,7 @@ while (($#)); do
     --profile) profile=$2; shift 2 ;;
     --keep) keep=$2; shift 2 ;;
     --stock-default) stock_props=(); shift ;;
+    --base) base=$(cd "$2" && pwd) || exit 2; tools=stampede,base; shift 2 ;;
     -J) extra+=("-J$2"); shift 2 ;;
     -J*) extra+=("$1"); shift ;;
     *) bench_option "$1" || { echo "$bench: unknown option '$1' (see --help)" >&2; exit 2; }; shift ;;
@@ -62,6 +66,12 @@ if [[ -n $profile ]]; then
   agent=$(bench_profiler "$profile")
 fi
 bench_maven -pl src -am package -DskipTests
+if [[ -n $base ]]; then
+  [[ -x $base/stampede && -f $base/src/target/stampede.jar ]] || {
+    echo "$bench: --base $base is not a built Stampede checkout (build it with mvn -pl src -am package)" >&2
+    exit 2
+  }
+fi
 
 work=$(mktemp -d /tmp/stampede-classic.XXXXXX)
 nginx_pid=
@@ -114,11 +124,12 @@ busy_ticks() { awk '/^cpu /{print $2+$3+$4+$7+$8}' /proc/stat; }
 now_ms() { date +%s%3N; }
 hz=$(getconf CLK_TCK)
 
-# run_one NAME PLAN [props...]: one `stampede run`; prints one result line and appends it to $work/results.
+# run_one NAME CHECKOUT PLAN [props...]: one `stampede run` of CHECKOUT; prints one result line and appends it to
+# $work/results.
 run_one() {
-  local name=$1 planfile=$2; shift 2
+  local name=$1 checkout=$2 planfile=$3; shift 3
   local out="$work/run-$name-$RANDOM"
-  "$root/stampede" run "$planfile" --host 127.0.0.1 --port "$port" --no-dashboard --out "$out" \
+  "$checkout/stampede" run "$planfile" --host 127.0.0.1 --port "$port" --no-dashboard --out "$out" \
       -Jthreads="$threads" -Jduration="$duration" -Jrampup="$rampup" "$@" > "$work/cli.log" 2>&1 &
   local cli=$! jm= i
   for i in $(seq 600); do
@@ -155,16 +166,22 @@ run_one() {
 
 printf '%-10s %9s %7s %9s %6s %6s %7s %9s %7s %7s %8s %6s\n' run req/s cores 'CPU us/r' p50ms p99ms errors samples nginx other connects
 for r in $(seq "$rounds"); do
-  order=(stampede stock); ((r % 2 == 0)) && order=(stock stampede)
+  other=stock; [[ -n $base ]] && other=base
+  order=(stampede "$other"); ((r % 2 == 0)) && order=("$other" stampede)
   for t in "${order[@]}"; do
     [[ ,$tools, == *,$t,* ]] || continue
-    if [[ $t == stampede ]]; then run_one "stampede" "$ours" "${extra[@]}"; else run_one "stock" "$stock" "${stock_props[@]}"; fi
+    case $t in
+      stampede) run_one "stampede" "$root" "$ours" "${extra[@]}" ;;
+      base) run_one "base" "$base" "${ours/#$root/$base}" "${extra[@]}" ;;
+      *) run_one "stock" "$root" "$stock" "${stock_props[@]}" ;;
+    esac
   done
 done
 
 echo
-awk '$1 == "stampede" { s[++a] = $2; sc[a] = $4; s50[a] = $5; s99[a] = $6 }
-     $1 == "stock"    { k[++b] = $2; kc[b] = $4; k50[b] = $5; k99[b] = $6 }
+[[ -n $base ]] && echo "stampede = $root ($(git -C "$root" rev-parse --short HEAD)), base = $base ($(git -C "$base" rev-parse --short HEAD)); ratios stampede / base"
+awk '$1 == "stampede"               { s[++a] = $2; sc[a] = $4; s50[a] = $5; s99[a] = $6 }
+     $1 == "stock" || $1 == "base" { k[++b] = $2; kc[b] = $4; k50[b] = $5; k99[b] = $6 }
      END {
        n = a < b ? a : b; if (n == 0) exit
        for (i = 1; i <= n; i++) {

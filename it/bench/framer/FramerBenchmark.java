@@ -28,12 +28,13 @@ public final class FramerBenchmark {
     private static final int KEEP_LIMIT = 64 * 1024;
     private static final ThreadMXBean THREAD_CPU = ManagementFactory.getThreadMXBean();
 
-    private record Options(Path oldClasses, Path newClasses, Path loopClasses, Path responses, String oldName,
-                           int rounds, int warmupRounds, int millis) {
+    private record Options(Path oldClasses, Path newClasses, Path loopClasses, Path oldLoopClasses, Path responses,
+                           String oldName, int rounds, int warmupRounds, int millis) {
         static Options parse(String[] args) {
             Path oldClasses = null;
             Path newClasses = null;
             Path loopClasses = null;
+            Path oldLoopClasses = null;
             Path responses = null;
             String oldName = "old";
             int rounds = 15;
@@ -48,6 +49,7 @@ public final class FramerBenchmark {
                     case "--old-classes" -> oldClasses = Path.of(v);
                     case "--new-classes" -> newClasses = Path.of(v);
                     case "--loop-classes" -> loopClasses = Path.of(v);
+                    case "--old-loop-classes" -> oldLoopClasses = Path.of(v);
                     case "--responses" -> responses = Path.of(v);
                     case "--old-name" -> oldName = v;
                     case "--rounds" -> rounds = positive(args[i], v);
@@ -61,7 +63,8 @@ public final class FramerBenchmark {
                 throw new IllegalArgumentException("--old-classes, --new-classes, --loop-classes and --responses are"
                         + " required (it/bench/framer-benchmark.sh passes them)");
             }
-            return new Options(oldClasses, newClasses, loopClasses, responses, oldName, rounds, warmup, millis);
+            return new Options(oldClasses, newClasses, loopClasses, oldLoopClasses == null ? loopClasses : oldLoopClasses,
+                    responses, oldName, rounds, warmup, millis);
         }
 
         private static int positive(String option, String value) {
@@ -116,7 +119,7 @@ public final class FramerBenchmark {
     }
 
     private static List<Case> cases(Options o) throws Exception {
-        ClassLoader oldLoader = new IsolatingLoader(o.loopClasses(), o.oldClasses());
+        ClassLoader oldLoader = new IsolatingLoader(o.oldLoopClasses(), o.oldClasses());
         ClassLoader newLoader = new IsolatingLoader(o.loopClasses(), o.newClasses());
         List<Path> files;
         try (Stream<Path> s = Files.list(o.responses())) {

@@ -7,7 +7,7 @@ package io.stampede.bench.framer;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
-import io.stampede.engine.ResponseFramer;
+import io.stampede.engine.http1.ResponseFramer;
 
 import java.util.Arrays;
 import java.util.function.LongUnaryOperator;

@@ -25,7 +25,16 @@ import java.util.concurrent.locks.ReentrantLock;
  * timeouts costs time quadratic in the waiters; a 100,000-user run spent 70% of its CPU there and collapsed to
  * 400 req/s. Here a waiter that gives up is only marked; release skips marked ones as it meets them, in O(1) each.
  */
-public final class ConnectionPool {
+public final class ConnectionPool<C extends ConnectionPool.Pooled> {
+    /** A connection a pool keeps between leases. */
+    public interface Pooled {
+        /** False once it cannot be used again (its event loop stopped, or it was closed). */
+        boolean usable();
+
+        /** Closes it for good. */
+        void close();
+    }
+
     private final String target;
     private final int maxSize;
     private final ReentrantLock lock = new ReentrantLock();
@@ -33,7 +42,7 @@ public final class ConnectionPool {
     private int free;
     /** Users waiting for a lease, oldest first; guarded by {@link #lock}. */
     private final ArrayDeque<Waiter> waiters = new ArrayDeque<>();
-    private final ConcurrentLinkedDeque<Http1Connection> idle = new ConcurrentLinkedDeque<>();
+    private final ConcurrentLinkedDeque<C> idle = new ConcurrentLinkedDeque<>();
 
     /** One user waiting; its fields are written under the pool's lock. */
     private static final class Waiter {
@@ -113,8 +122,8 @@ public final class ConnectionPool {
      * With a lease: an idle connection, or null (then the leaseholder makes one). One the server closed while it was
      * idle is still returned: it reconnects when its next request goes out, which the sample shows as a Connect.
      */
-    public Http1Connection idle() {
-        for (Http1Connection c = idle.pollFirst(); c != null; c = idle.pollFirst()) {
+    public C idle() {
+        for (C c = idle.pollFirst(); c != null; c = idle.pollFirst()) {
             if (c.usable()) {
                 return c;
             }
@@ -124,7 +133,7 @@ public final class ConnectionPool {
     }
 
     /** Ends a lease, keeping {@code c} (when not null and still usable) for the next user. */
-    public void release(Http1Connection c) {
+    public void release(C c) {
         if (c != null) {
             if (c.usable()) {
                 idle.offerFirst(c);
@@ -152,7 +161,7 @@ public final class ConnectionPool {
 
     /** Closes the idle connections (the engine closes the busy ones as it stops). */
     void close() {
-        for (Http1Connection c = idle.pollFirst(); c != null; c = idle.pollFirst()) {
+        for (C c = idle.pollFirst(); c != null; c = idle.pollFirst()) {
             c.close();
         }
     }

@@ -5,12 +5,11 @@
  */
 package io.stampede.engine;
 
+import io.stampede.engine.tls.TlsContexts;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.PooledByteBufAllocator;
 import io.netty.channel.ChannelOption;
-import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler;
-import io.netty.channel.ChannelInitializer;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.IoHandlerFactory;
@@ -22,19 +21,12 @@ import io.netty.channel.epoll.EpollIoHandler;
 import io.netty.channel.epoll.EpollSocketChannel;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioSocketChannel;
-import io.netty.handler.ssl.SslContext;
-import io.netty.handler.ssl.SslContextBuilder;
-import io.netty.handler.ssl.OpenSsl;
-import io.netty.handler.ssl.SslProvider;
-import io.netty.handler.ssl.util.InsecureTrustManagerFactory;
 import io.netty.util.ResourceLeakDetector;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.EventExecutor;
-import io.stampede.names.PluginNames;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import javax.net.ssl.SSLException;
 import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
@@ -64,14 +56,10 @@ public final class Engine {
     private final boolean epoll;
     /** Connections established and not yet closed, over all samplers of the JVM (reported to the JTL). */
     private final AtomicInteger open = new AtomicInteger();
-    private final LazyTlsContexts tlsContexts = new LazyTlsContexts(t -> newSslContext(t, SslProvider.JDK));
-    /** Without ALPN, on BoringSSL where it loads: TLS for protocols other than HTTP (XMPP's STARTTLS). */
-    private final LazyTlsContexts nativeTlsContexts = new LazyTlsContexts(t -> newSslContext(t,
-            OpenSsl.isAvailable() ? SslProvider.OPENSSL : SslProvider.JDK));
-    /** The TLS contexts of HTTP/2 connections (ALPN h2,http/1.1). */
-    final AlpnContexts alpn = new AlpnContexts();
+    /** The TLS client contexts of every protocol, shared by all connections so that sessions resume. */
+    private final TlsContexts tlsContexts = new TlsContexts();
     /** The connections users share per target (stampede.connection_sharing=engine), keyed "host:port[/tls]". */
-    private final ConcurrentHashMap<String, ConnectionPool> pools = new ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, ConnectionPool<?>> pools = new ConcurrentHashMap<>();
     /** The response timeouts of the connections JMeter threads read themselves (ThreadIoConnection). */
     private final ResponseDeadlines responseDeadlines;
 
@@ -108,7 +96,7 @@ public final class Engine {
 
     /**
      * The running engine, created on first use with one event loop per core (system property
-     * {@value PluginNames#IO_THREADS} overrides the count, e.g. to leave cores to a co-located server).
+     * {@code stampede.io_threads} overrides the count, e.g. to leave cores to a co-located server).
      */
     public static Engine get() {
         Engine e = current;
@@ -116,7 +104,7 @@ public final class Engine {
             synchronized (LOCK) {
                 e = current;
                 if (e == null) {
-                    e = new Engine(Math.max(1, Integer.getInteger(PluginNames.IO_THREADS,
+                    e = new Engine(Math.max(1, Integer.getInteger("stampede.io_threads",
                             Runtime.getRuntime().availableProcessors())));
                     current = e;
                 }
@@ -155,8 +143,9 @@ public final class Engine {
      * The shared pool to {@code target} ("host:port", "/tls" appended for TLS), made at first use with at most
      * {@code maxSize} connections; later calls get the same pool whatever size they ask for.
      */
-    public ConnectionPool pool(String target, int maxSize) {
-        return pools.computeIfAbsent(target, t -> new ConnectionPool(t, maxSize));
+    @SuppressWarnings("unchecked") // one protocol's connections per target key
+    public <C extends ConnectionPool.Pooled> ConnectionPool<C> pool(String target, int maxSize) {
+        return (ConnectionPool<C>) pools.computeIfAbsent(target, t -> new ConnectionPool<C>(t, maxSize));
     }
 
     /** "epoll" or "nio". */
@@ -171,11 +160,11 @@ public final class Engine {
     }
 
     /** False once this engine was shut down (a test ended): what was made on it is replaced. */
-    boolean isCurrent() {
+    public boolean isCurrent() {
         return current == this;
     }
 
-    ResponseDeadlines responseDeadlines() {
+    public ResponseDeadlines responseDeadlines() {
         return responseDeadlines;
     }
 
@@ -234,48 +223,9 @@ public final class Engine {
         }
     }
 
-    /**
-     * The client SSL context (JDK provider), created at first use: one that verifies the server's certificate and
-     * host name, one that accepts any certificate. One context per kind keeps one session cache, so later
-     * connections to a server resume its TLS session.
-     */
-    public SslContext sslContext(boolean trustAll) {
-        return tlsContexts.get(trustAll);
-    }
-
-    /**
-     * The client SSL context on BoringSSL where it loads, else the JDK's: a handshake costs no JIT warm-up and the
-     * engine's state per connection lives outside the heap, which matters to thousands of mostly idle sessions.
-     */
-    public SslContext nativeSslContext(boolean trustAll) {
-        return nativeTlsContexts.get(trustAll);
-    }
-
-    private static SslContext newSslContext(boolean trustAll, SslProvider provider) {
-        try {
-            SslContextBuilder b = SslContextBuilder.forClient().sslProvider(provider);
-            if (trustAll) {
-                b.trustManager(InsecureTrustManagerFactory.INSTANCE).endpointIdentificationAlgorithm(null);
-            } else {
-                b.endpointIdentificationAlgorithm("HTTPS");
-            }
-            return b.build();
-        } catch (SSLException e) {
-            throw new IllegalStateException("cannot create the TLS client context: " + e.getMessage(), e);
-        }
-    }
-
-    /** {@code handler} behind a TLS handler when {@code tls} is set (added as each channel is initialised). */
-    ChannelHandler withTls(ChannelHandler handler, Tls tls) {
-        if (tls == null) {
-            return handler;
-        }
-        return new ChannelInitializer<Channel>() {
-            @Override
-            protected void initChannel(Channel ch) {
-                ch.pipeline().addLast(tls.newHandler(Engine.this, ch.alloc()), handler);
-            }
-        };
+    /** The TLS client contexts of this engine, made at first use and shared by every connection. */
+    public TlsContexts tlsContexts() {
+        return tlsContexts;
     }
 
     /**

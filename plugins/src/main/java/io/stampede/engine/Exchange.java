@@ -8,27 +8,30 @@ package io.stampede.engine;
 import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.TimeUnit;
 
 /**
- * One request/response slot of an {@link Http1Connection}, reused for the slot's whole life so that a request
- * allocates nothing here: the owning JMeter thread {@link #arm arms} it with its {@link CompletionQueue}, a request
- * and a send time, the connection's event loop sends it and frames its response, then puts it on that queue; the
- * owner {@link #take takes} it, reads the outcome and arms it again. A connection has as many exchanges as its
- * pipelining depth. The owner is whoever armed it last: a pooled connection changes hands between samples.
+ * One request/response slot of a connection, whatever its protocol, reused for the slot's whole life so that a
+ * request allocates nothing here: the owning JMeter thread arms it, the connection's event loop sends the request and
+ * fills the response, then puts the exchange on the owner's {@link CompletionQueue}; the owner {@link #take takes}
+ * it and reads the outcome (a {@link ReceivedResponse} or a failure named by {@link Failures}) with its times. It is
+ * the engine's one completion type: every sampling mode and the result filler read it, every protocol extends it
+ * (HTTP/1.1's {@code Http1Exchange}, HTTP/2's {@code Http2Exchange}).
  *
  * <p>The state field decides races: only the thread that moves it out of ARMED or SENT (the event loop on completion
- * or failure, the owner on a response timeout) publishes an outcome, so each outcome is delivered exactly once.
+ * or failure, the owner on a response timeout or an interrupt) publishes an outcome, so each outcome is delivered
+ * exactly once.
  */
-public final class Exchange extends CompletionQueue.Node implements Runnable {
-    static final int ARMED = 0;
-    static final int SENT = 1;
-    static final int COMPLETING = 2;
-    private static final int DONE = 3;
-    private static final int FAILED = 4;
+public abstract class Exchange extends CompletionQueue.Node {
+    /** Armed by its owner, waiting to be sent (or for a connection). */
+    public static final int ARMED = 0;
+    /** On the wire, waiting for its response. */
+    public static final int SENT = 1;
+    /** Held for nanoseconds by the thread publishing an outcome (or checking which arm it holds). */
+    public static final int COMPLETING = 2;
+    protected static final int DONE = 3;
+    protected static final int FAILED = 4;
     /** The owner holds it: its outcome was taken and it is not armed again yet; also the initial state. */
-    static final int HELD = 5;
+    public static final int HELD = 5;
 
     private static final VarHandle STATE;
 
@@ -40,68 +43,30 @@ public final class Exchange extends CompletionQueue.Node implements Runnable {
         }
     }
 
-    private final Http1Connection connection;
-    final ResponseFramer framer = new ResponseFramer();
     private volatile int state = HELD;
     private volatile long deadlineNanos;
 
-    // Written by the owner before arming (published by the volatile state and the executor hand-off).
-    /** Where the outcome goes: the queue of whoever armed it (a pooled connection changes hands between samples). */
-    CompletionQueue queue;
-    PreparedRequest request;
-    int responseBytesKept;
+    // Written by the owner before arming (published by the volatile state and the hand-off to the loop).
+    /** Where the outcome goes: the queue of whoever armed it. */
+    protected CompletionQueue queue;
+    protected int responseBytesKept;
     private long responseTimeoutNanos;
     private long intendedNanos;
-    /** Counts the arms, so that the loop can tell a request it was given from one armed again after it. */
-    private int generation;
 
-    /** Event loop: the generation last {@link Http1Connection#submit submitted}. */
-    int submittedGeneration;
-
-    // Written on the event loop before the outcome is published.
-    long connectStartNanos;
-    long connectEndNanos;
-    long sentNanos;
-    long firstByteNanos;
-    long doneNanos;
-    boolean retried;
+    // Written on the event loop (or the owner's own I/O) before the outcome is published.
+    protected long connectStartNanos;
+    protected long connectEndNanos;
+    protected long sentNanos;
+    protected long firstByteNanos;
+    protected long doneNanos;
+    private boolean retried;
     private IOException failure;
 
-    Exchange(Http1Connection connection) {
-        this.connection = connection;
-    }
-
-    /**
-     * Owner: sends {@code req} at {@code sendAtNanos} (System.nanoTime(); now or in the past: at once); its outcome
-     * goes to {@code to}, the queue of the thread arming it.
-     */
-    public void arm(CompletionQueue to, PreparedRequest req, long sendAtNanos, int responseBytesKept,
-                    int responseTimeout) {
-        queue = to;
-        beginOnCaller(req, sendAtNanos, responseBytesKept);
-        responseTimeoutNanos = responseTimeout * 1_000_000L;
-        generation++;
-        state = ARMED;
-        try {
-            long delay = sendAtNanos - System.nanoTime();
-            if (delay > 0) {
-                connection.loop().schedule(this, delay, TimeUnit.NANOSECONDS);
-            } else {
-                connection.dispatch(this);
-            }
-        } catch (RejectedExecutionException e) {
-            complete(ARMED, FAILED, Failures.engineStopped());
-        }
-    }
-
-    /**
-     * Clears the last outcome for a request sent at {@code startNanos}; on its own, for the caller's own I/O
-     * ({@link ThreadIoConnection}: filled on the calling thread, with no queue and no event loop).
-     */
-    void beginOnCaller(PreparedRequest req, long startNanos, int responseBytesKept) {
-        request = req;
-        intendedNanos = startNanos;
+    /** Owner, before arming: clears the last outcome for a request meant to go at {@code intendedNanos}. */
+    protected void begin(long intendedNanos, int responseBytesKept, int responseTimeoutMillis) {
+        this.intendedNanos = intendedNanos;
         this.responseBytesKept = responseBytesKept;
+        responseTimeoutNanos = responseTimeoutMillis * 1_000_000L;
         connectStartNanos = 0;
         connectEndNanos = 0;
         sentNanos = 0;
@@ -111,62 +76,67 @@ public final class Exchange extends CompletionQueue.Node implements Runnable {
         retried = false;
     }
 
-    /** The caller's own I/O: the outcome, a failure or (null) a response complete at {@code nowNanos}. */
-    void endOnCaller(IOException why, long nowNanos) {
-        failure = why;
-        doneNanos = why == null ? nowNanos : 0;
-    }
-
-    /** The armed send, on the connection's event loop. */
-    @Override
-    public void run() {
-        if (state == ARMED) {
-            connection.submit(this);
-        }
-    }
-
-    int state() {
+    public final int state() {
         return state;
     }
 
+    protected final void setState(int s) {
+        state = s;
+    }
+
+    protected final boolean moveState(int from, int to) {
+        return STATE.compareAndSet(this, from, to);
+    }
+
     /** When the response timeout of a sent exchange passes (System.nanoTime()); 0 when not sent. */
-    long deadlineNanos() {
+    public final long deadlineNanos() {
         return deadlineNanos;
     }
 
-    /**
-     * Event loop: the request the connection was given goes on the wire now. False when its owner failed it
-     * meanwhile (a connect timeout, an interrupt), which a plain write of the state would overwrite, or armed it
-     * again since (the new request's own submit is queued and sends it).
-     */
-    boolean sent(long now) {
-        if (!holdSubmitted(ARMED)) {
-            return false;
-        }
-        if (sentNanos == 0) {
-            sentNanos = now;
-        }
+    /** The response timeout starts: the request went out at {@code now}. */
+    protected final void startResponseTimeout(long now) {
         deadlineNanos = now + responseTimeoutNanos;
-        state = SENT;
-        return true;
     }
 
-    /** Event loop: a sent exchange goes back to waiting for a (new) connection, for a retry. */
-    boolean unsend() {
-        return STATE.compareAndSet(this, SENT, ARMED);
+    protected final void clearDeadline() {
+        deadlineNanos = 0;
     }
 
-    void succeed(long now) {
+    /** Loop: the connection this exchange waited for was opened from {@code startNanos} to {@code endNanos}. */
+    public final void connected(long startNanos, long endNanos) {
+        connectStartNanos = startNanos;
+        connectEndNanos = endNanos;
+    }
+
+    /** Loop: a response byte arrived at {@code now}; the first one is the Latency. */
+    public final void byteReceived(long now) {
+        if (firstByteNanos == 0) {
+            firstByteNanos = now;
+        }
+    }
+
+    /** Whether the request already went once more on a new connection (it is sent again at most once). */
+    public final boolean retried() {
+        return retried;
+    }
+
+    /** The request goes once more on a new connection. */
+    public final void retrying() {
+        retried = true;
+    }
+
+    /** Loop: the response completed at {@code now}; the owner is woken unless {@code wake} is false. */
+    protected final void succeed(long now, boolean wake) {
         doneNanos = now;
-        complete(SENT, DONE, null);
+        complete(SENT, DONE, null, wake);
     }
 
     /** Any thread: fails the exchange if it is still waiting to be sent or for its response; true if it did. */
-    boolean fail(IOException why) {
+    public final boolean fail(IOException why) {
         for (;;) {
             int s = state;
             if (s == SENT || s == ARMED) {
-                if (complete(s, FAILED, why)) {
+                if (complete(s, FAILED, why, true)) {
                     return true;
                 }
             } else if (s == COMPLETING) {
@@ -177,134 +147,101 @@ public final class Exchange extends CompletionQueue.Node implements Runnable {
         }
     }
 
-    /** Event loop, as it submits the exchange: the request armed now is the one in the connection's ring. */
-    void submitted() {
-        submittedGeneration = generation;
-    }
-
-    /**
-     * Event loop: the owner gave up on the request the ring holds (a timeout) and armed the exchange again for its
-     * next one, whose own submit is still queued; such an entry is stale. Reading the volatile state first publishes
-     * the generation of that arm.
-     */
-    boolean armedAgain() {
-        return state == ARMED && generation != submittedGeneration;
-    }
-
-    /**
-     * Event loop: fails the request the connection was given, unless the owner has armed the exchange again since:
-     * the next request must not fail with the old attempt's outcome (a connect the owner timed out and closed, whose
-     * failure reaches the loop after the owner armed again).
-     */
-    boolean failSubmitted(IOException why) {
-        return failSubmitted(SENT, why) || failSubmitted(ARMED, why);
-    }
-
-    private boolean failSubmitted(int from, IOException why) {
-        if (!holdSubmitted(from)) {
+    protected final boolean complete(int from, int to, IOException why, boolean wake) {
+        if (!moveState(from, COMPLETING)) {
             return false;
         }
-        publish(FAILED, why);
+        publish(to, why, wake);
         return true;
     }
 
     /**
-     * Event loop: takes the exchange from {@code from} to COMPLETING if it is still the arm the connection was given;
-     * one armed again since is put back as it was. Moving the state first keeps the owner from arming in between.
+     * Holder of COMPLETING: the outcome ({@code why} null for a response) goes to the owner's queue, which is woken
+     * unless {@code wake} is false (a loop completing several in one read wakes it once, at the read's end).
      */
-    private boolean holdSubmitted(int from) {
-        if (!STATE.compareAndSet(this, from, COMPLETING)) {
-            return false;
-        }
-        if (generation == submittedGeneration) {
-            return true;
-        }
-        state = from;
-        return false;
-    }
-
-    private boolean complete(int from, int to, IOException why) {
-        if (!STATE.compareAndSet(this, from, COMPLETING)) {
-            return false;
-        }
-        publish(to, why);
-        return true;
-    }
-
-    /** Holder of COMPLETING: the outcome ({@code why} null for a response) goes to the owner's queue. */
-    private void publish(int to, IOException why) {
+    protected final void publish(int to, IOException why, boolean wake) {
         failure = why;
         deadlineNanos = 0;
         state = to;
-        queue.offer(this);
+        if (wake) {
+            queue.offer(this);
+        } else {
+            queue.add(this);
+        }
+    }
+
+    /** The owner's own I/O (no loop, no queue): the outcome, a failure or (null) a response complete at {@code now}. */
+    protected final void endOnCaller(IOException why, long nowNanos) {
+        failure = why;
+        doneNanos = why == null ? nowNanos : 0;
     }
 
     /**
-     * Owner: fails the exchange with a response timeout if its deadline passed, closing the connection (the other
-     * exchanges on it fail with it).
+     * Owner: fails the exchange with a response timeout if its deadline passed, and lets the connection drop what is
+     * left of it ({@link #timedOut}).
      *
      * @return whether it did
      */
-    public boolean expireIfOverdue(long nowNanos) {
+    public final boolean expireIfOverdue(long nowNanos) {
         long d = deadlineNanos;
-        if (d == 0 || nowNanos - d < 0
-                || !complete(SENT, FAILED, Failures.responseTimeout())) {
+        if (d == 0 || nowNanos - d < 0 || !complete(SENT, FAILED, Failures.responseTimeout(), true)) {
             return false;
         }
-        connection.closeChannel();
+        timedOut();
         return true;
     }
 
+    /** Owner, after a response timeout: the connection stops reading this response (closes or resets it). */
+    protected abstract void timedOut();
+
     /** Owner: takes the outcome this exchange put on the queue; it stays held until armed again. */
-    public void take() {
+    public final void take() {
         state = HELD;
     }
 
     /** Owner: whether the outcome taken is a failure; {@link #failure()} says which. */
-    public boolean failed() {
+    public final boolean failed() {
         return failure != null;
     }
 
-    public IOException failure() {
+    public final IOException failure() {
         return failure;
     }
 
-    /** The response taken; valid until the next {@link #arm}. */
-    public ResponseFramer response() {
-        return framer;
-    }
+    /** The response taken; valid until the next arm. */
+    public abstract ReceivedResponse response();
 
-    /** The request the outcome belongs to. */
-    public PreparedRequest request() {
-        return request;
-    }
+    /** The request as a result shows it (URL, request text), in HTTP/1.1's form whatever carried it. */
+    public abstract PreparedRequest requestShown();
 
-    /** The connection this exchange belongs to. */
-    public Http1Connection connection() {
-        return connection;
-    }
+    /** Bytes sent for the request, as the protocol put them on the wire. */
+    public abstract long sentBytes();
+
+    /** The protocol that carried it, as ALPN names it ({@code http/1.1}, {@code h2} ...); empty if it never went. */
+    public abstract String negotiated();
 
     /** When the send was meant to happen (the schedule, for latency corrected for coordinated omission). */
-    public long intendedNanos() {
+    public final long intendedNanos() {
         return intendedNanos;
     }
 
     /** When this exchange started: the connect if it waited for one, else the write; 0 if it never got there. */
-    public long startNanos() {
+    public final long startNanos() {
         return connectStartNanos != 0 ? connectStartNanos : sentNanos;
     }
 
     /** Connect duration in ns, 0 when the exchange went out on an open connection. */
-    public long connectNanos() {
+    public final long connectNanos() {
         return connectStartNanos != 0 && connectEndNanos != 0 ? connectEndNanos - connectStartNanos : 0;
     }
 
-    public long firstByteNanos() {
+    /** When the first byte of the response arrived (HTTP/2: its first HEADERS frame). */
+    public final long firstByteNanos() {
         return firstByteNanos;
     }
 
     /** When the response completed (0 when it failed). */
-    public long doneNanos() {
+    public final long doneNanos() {
         return doneNanos;
     }
 }

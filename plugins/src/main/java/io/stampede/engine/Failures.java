@@ -38,7 +38,7 @@ public final class Failures {
      * A failed connect: the transport's own connect timeout reads like the owner's (the two race harmlessly), any
      * other cause as it came.
      */
-    static IOException connectFailure(Throwable t, InetSocketAddress remote) {
+    public static IOException connectFailure(Throwable t, InetSocketAddress remote) {
         return t instanceof io.netty.channel.ConnectTimeoutException ? connectTimeout(remote) : io(t);
     }
 
@@ -81,39 +81,42 @@ public final class Failures {
      * Whether a request that failed this way on a reused keep-alive connection, before any response byte, may be
      * sent once more on a new connection: the server closed or reset the idle connection as the request went out.
      */
-    static boolean staleKeepAlive(Throwable t) {
+    public static boolean staleKeepAlive(Throwable t) {
         String cls = name(t).className();
         return cls.equals(PrematureCloseException.class.getName()) || cls.equals(SocketException.class.getName());
     }
 
-    static PrematureCloseException closedByServer(String progress) {
+    public static PrematureCloseException closedByServer(String progress) {
         return new PrematureCloseException("Connection closed by the server " + progress);
     }
 
-    /** The server closed the connection while {@code framer} was reading a response, wherever it stood. */
-    static PrematureCloseException closedByServer(ResponseFramer framer) {
-        return new PrematureCloseException("Connection closed by the server " + framer.progress(),
-                framer.nothingReceived());
+    /**
+     * The server closed the connection while a response was read, {@code progress} saying where it stood.
+     *
+     * @param beforeAnyByte whether not one byte of the response had arrived
+     */
+    public static PrematureCloseException closedByServer(String progress, boolean beforeAnyByte) {
+        return new PrematureCloseException("Connection closed by the server " + progress, beforeAnyByte);
     }
 
-    static PrematureCloseException threadFinished() {
+    public static PrematureCloseException threadFinished() {
         return new PrematureCloseException("Connection closed (thread finished)");
     }
 
-    static PrematureCloseException engineStopped() {
+    public static PrematureCloseException engineStopped() {
         return new PrematureCloseException("Engine stopped (test ending)");
     }
 
-    static ConnectTimeoutException connectTimeout(InetSocketAddress remote) {
+    public static ConnectTimeoutException connectTimeout(InetSocketAddress remote) {
         return new ConnectTimeoutException("Could not connect to " + remote.getHostString() + ':' + remote.getPort()
                 + " within the connect timeout");
     }
 
-    static ResponseTimeoutException responseTimeout() {
+    public static ResponseTimeoutException responseTimeout() {
         return new ResponseTimeoutException("No complete response within the response timeout");
     }
 
-    static InterruptedIOException interrupted() {
+    public static InterruptedIOException interrupted() {
         return new InterruptedIOException("Sample interrupted (test stopped)");
     }
 }

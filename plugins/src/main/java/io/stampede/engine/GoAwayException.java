@@ -15,7 +15,7 @@ import java.io.IOException;
 public final class GoAwayException extends IOException {
     private static final long serialVersionUID = 1L;
 
-    GoAwayException(String message) {
+    public GoAwayException(String message) {
         super(message);
     }
 }

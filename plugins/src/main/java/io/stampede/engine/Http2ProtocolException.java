@@ -11,7 +11,7 @@ import java.io.IOException;
 public final class Http2ProtocolException extends IOException {
     private static final long serialVersionUID = 1L;
 
-    Http2ProtocolException(String message, Throwable cause) {
+    public Http2ProtocolException(String message, Throwable cause) {
         super(message, cause);
     }
 }

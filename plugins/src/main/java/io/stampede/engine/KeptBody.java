@@ -18,11 +18,11 @@ import java.util.Arrays;
  * case, keep their buffer, so they allocate nothing. Growth is computed in long, so a body past 1 GiB neither
  * overflows the doubling nor asks for more than an array can hold.
  */
-final class KeptBody {
+public final class KeptBody {
     /** A buffer larger than this is dropped when the next response starts. */
-    static final int RETAINED_CAPACITY = 64 * 1024;
+    public static final int RETAINED_CAPACITY = 64 * 1024;
     /** The largest array the JVM reliably allocates (as ArrayList and ByteArrayOutputStream assume). */
-    static final int MAX_ARRAY = Integer.MAX_VALUE - 8;
+    public static final int MAX_ARRAY = Integer.MAX_VALUE - 8;
     private static final int INITIAL_CAPACITY = 64;
 
     private byte[] bytes = new byte[INITIAL_CAPACITY];
@@ -31,7 +31,7 @@ final class KeptBody {
     private long dropped;
 
     /** Forgets the last body; a buffer grown past {@link #RETAINED_CAPACITY} is given up. */
-    void clear() {
+    public void clear() {
         length = 0;
         dropped = 0;
         if (bytes.length > RETAINED_CAPACITY) {
@@ -45,7 +45,7 @@ final class KeptBody {
      *
      * @return the bytes copied
      */
-    int add(ByteBuf in, int n, int limit) {
+    public int add(ByteBuf in, int n, int limit) {
         int copy = Math.min(n, Math.min(limit, MAX_ARRAY) - length);
         if (copy <= 0) {
             dropped += n;
@@ -62,7 +62,7 @@ final class KeptBody {
     }
 
     /** The next capacity for {@code needed} bytes: doubled, at most the limit and the largest array. */
-    static int grown(int capacity, int needed, int limit) {
+    public static int grown(int capacity, int needed, int limit) {
         long doubled = Math.max((long) capacity * 2, needed);
         return (int) Math.min(doubled, Math.min(limit, MAX_ARRAY));
     }
@@ -71,16 +71,16 @@ final class KeptBody {
      * Whether body bytes arrived that the kept ones lack. Not the received count against {@link #length()}: that count
      * includes chunked framing (and HTTP/2 padding), which is never kept.
      */
-    boolean cut() {
+    public boolean cut() {
         return dropped > 0;
     }
 
-    int length() {
+    public int length() {
         return length;
     }
 
     /** The bytes in place, valid in {@code [0, length())} until the next {@link #clear()}. */
-    byte[] buffer() {
+    public byte[] buffer() {
         return bytes;
     }
 
@@ -89,7 +89,7 @@ final class KeptBody {
      * is handed over when filled exactly (else trimmed once) and this keeps a small one, so a connection that sits
      * idle after a large download holds nothing of it; {@link #length()} is then 0.
      */
-    byte[] copy() {
+    public byte[] copy() {
         if (bytes.length <= RETAINED_CAPACITY) {
             return Arrays.copyOf(bytes, length);
         }
@@ -100,7 +100,7 @@ final class KeptBody {
     }
 
     /** The buffer's size now, for tests of what a connection holds between responses. */
-    int capacity() {
+    public int capacity() {
         return bytes.length;
     }
 }

@@ -27,7 +27,7 @@ public final class Outbox implements Runnable {
         this(loop, null);
     }
 
-    Outbox(EventLoop loop, Runnable afterDrain) {
+    public Outbox(EventLoop loop, Runnable afterDrain) {
         this.loop = loop;
         this.afterDrain = afterDrain;
     }
@@ -37,13 +37,13 @@ public final class Outbox implements Runnable {
     }
 
     /** Any thread: runs {@code e} soon, on the loop. */
-    void add(CompletionQueue.Node e) {
+    public void add(CompletionQueue.Node e) {
         put(e);
         dispatch();
     }
 
     /** Any thread: {@code e} waits for the next {@link #dispatch}, this thread's or another's. */
-    void put(CompletionQueue.Node e) {
+    public void put(CompletionQueue.Node e) {
         due.add(e);
     }
 
@@ -51,7 +51,7 @@ public final class Outbox implements Runnable {
      * Any thread: schedules a drain of what was put, unless one is pending; false if the loop stopped (the engine
      * was shut down), and what waits here then stays here.
      */
-    boolean dispatch() {
+    public boolean dispatch() {
         // Read after the (volatile) link: if the drain already cleared the flag, it may have missed e, so schedule.
         if (!drainPending.get() && drainPending.compareAndSet(false, true)) {
             try {
@@ -77,7 +77,7 @@ public final class Outbox implements Runnable {
     }
 
     /** After {@link #dispatch} returned false (the loop stopped): hands what waits here to {@code to}. */
-    void takeAll(java.util.function.Consumer<CompletionQueue.Node> to) {
+    public void takeAll(java.util.function.Consumer<CompletionQueue.Node> to) {
         for (CompletionQueue.Node n = due.poll(); n != null; n = due.poll()) {
             to.accept(n);
         }

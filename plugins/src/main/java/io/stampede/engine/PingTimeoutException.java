@@ -5,6 +5,8 @@
  */
 package io.stampede.engine;
 
+import io.stampede.engine.http2.Http2Options;
+
 import java.io.IOException;
 
 /**
@@ -15,7 +17,7 @@ import java.io.IOException;
 public final class PingTimeoutException extends IOException {
     private static final long serialVersionUID = 1L;
 
-    PingTimeoutException(String message) {
+    public PingTimeoutException(String message) {
         super(message);
     }
 }

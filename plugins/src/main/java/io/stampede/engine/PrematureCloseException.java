@@ -17,7 +17,7 @@ public final class PrematureCloseException extends IOException {
         this(message, false);
     }
 
-    PrematureCloseException(String message, boolean beforeAnyByte) {
+    public PrematureCloseException(String message, boolean beforeAnyByte) {
         super(message);
         this.beforeAnyByte = beforeAnyByte;
     }

@@ -5,6 +5,7 @@
  */
 package io.stampede.engine;
 
+import io.stampede.engine.http1.ThreadIoConnection;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 
@@ -71,7 +72,7 @@ public final class PreparedRequest {
      * A view of the encoded bytes for a JMeter thread that writes them itself ({@link ThreadIoConnection}): those of
      * {@link #of} are direct, which a channel writes without copying them into a temporary buffer first.
      */
-    ByteBuffer wireBuffer() {
+    public ByteBuffer wireBuffer() {
         return bytes.nioBuffer();
     }
 

@@ -6,8 +6,8 @@
 package io.stampede.engine;
 
 /**
- * A complete response as the result filler reads it, whatever protocol carried it: HTTP/1.1 ({@link ResponseFramer})
- * or HTTP/2 ({@link Http2Response}). The header block is the text shown as the result's response headers, its first
+ * A complete response as the result filler reads it, whatever protocol carried it: HTTP/1.1 ({@code ResponseFramer})
+ * or HTTP/2 ({@code Http2Response}). The header block is the text shown as the result's response headers, its first
  * line the status line ({@code HTTP/1.1 200 OK}, {@code HTTP/2 200}).
  */
 public interface ReceivedResponse {

@@ -14,16 +14,22 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The response timeouts of the connections whose JMeter thread blocks in its own socket read
- * ({@link ThreadIoConnection}). A read with a timeout costs three system calls on the JDK (a read that finds nothing,
+ * (HTTP/1.1's {@code ThreadIoConnection}). A read with a timeout costs three system calls on the JDK (a read that finds nothing,
  * a poll that waits, the read) where a plain blocking read costs one; so the reads block without a timeout and this
  * check, run every {@value #TICK_MILLIS} ms on one of the engine's event loops, closes the socket of a response that
  * is overdue, which ends the blocked read at once. A response timeout therefore fires up to one tick late. Each
  * connection is watched from its connect to its close; a check costs one volatile read per connection.
  */
-final class ResponseDeadlines {
+public final class ResponseDeadlines {
     static final long TICK_MILLIS = 10;
 
-    private final Set<ThreadIoConnection> watched = ConcurrentHashMap.newKeySet();
+    /** A connection whose owner blocks in a read without a timeout. */
+    public interface Watched {
+        /** Closes the socket if the response in flight is overdue at {@code nowNanos}, ending the owner's read. */
+        void expireIfOverdue(long nowNanos);
+    }
+
+    private final Set<Watched> watched = ConcurrentHashMap.newKeySet();
     private final EventLoop loop;
     private volatile boolean started;
 
@@ -32,14 +38,14 @@ final class ResponseDeadlines {
     }
 
     /** Watches {@code c} until {@link #forget}; the first connection starts the periodic check. */
-    void watch(ThreadIoConnection c) {
+    public void watch(Watched c) {
         watched.add(c);
         if (!started) {
             start();
         }
     }
 
-    void forget(ThreadIoConnection c) {
+    public void forget(Watched c) {
         watched.remove(c);
     }
 
@@ -57,7 +63,7 @@ final class ResponseDeadlines {
 
     private void expireOverdue() {
         long now = System.nanoTime();
-        for (ThreadIoConnection c : watched) {
+        for (Watched c : watched) {
             c.expireIfOverdue(now);
         }
     }

@@ -13,12 +13,12 @@ import java.io.IOException;
 public final class StreamResetException extends IOException {
     private static final long serialVersionUID = 1L;
 
-    StreamResetException(int streamId, long errorCode) {
+    public StreamResetException(int streamId, long errorCode) {
         super("HTTP/2 stream " + streamId + " reset by the server: " + codeName(errorCode));
     }
 
     /** An HTTP/2 error code as RFC 9113 §7 names it, with its number: {@code REFUSED_STREAM (0x7)}. */
-    static String codeName(long code) {
+    public static String codeName(long code) {
         Http2Error e = Http2Error.valueOf(code);
         return (e == null ? "UNKNOWN" : e.name()) + " (0x" + Long.toHexString(code) + ')';
     }

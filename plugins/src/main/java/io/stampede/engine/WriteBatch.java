@@ -16,7 +16,7 @@ import java.util.Arrays;
  */
 public final class WriteBatch {
     /** A connection with requests waiting in the batch. */
-    interface Pending {
+    public interface Pending {
         /** Writes what was submitted since the last flush. */
         void writeBatched();
     }
@@ -25,7 +25,7 @@ public final class WriteBatch {
     private int size;
 
     /** A connection with requests to write; each connection is in the batch at most once. */
-    void add(Pending c) {
+    public void add(Pending c) {
         if (size == pending.length) {
             pending = Arrays.copyOf(pending, size * 2);
         }

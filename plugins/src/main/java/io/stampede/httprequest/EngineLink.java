@@ -6,19 +6,19 @@
 package io.stampede.httprequest;
 
 import io.stampede.engine.Engine;
-import io.stampede.engine.Exchange;
-import io.stampede.engine.Http1Connection;
-import io.stampede.engine.Http2Exchange;
-import io.stampede.engine.Http2Group;
-import io.stampede.engine.Http2Options;
-import io.stampede.engine.Http2Request;
+import io.stampede.engine.http1.Http1Exchange;
+import io.stampede.engine.http1.Http1Connection;
+import io.stampede.engine.http2.Http2Exchange;
+import io.stampede.engine.http2.Http2Group;
+import io.stampede.engine.http2.Http2Options;
+import io.stampede.engine.http2.Http2Request;
 import io.stampede.engine.HttpProtocol;
-import io.stampede.engine.ParkingCompletion;
+import io.stampede.engine.http1.ParkingCompletion;
 import io.stampede.engine.PreparedRequest;
 import io.stampede.engine.ReceivedResponse;
-import io.stampede.engine.ResponseFramer;
-import io.stampede.engine.ThreadIoConnection;
-import io.stampede.engine.Tls;
+import io.stampede.engine.http1.ResponseFramer;
+import io.stampede.engine.http1.ThreadIoConnection;
+import io.stampede.engine.tls.Tls;
 import io.stampede.names.PluginNames;
 import org.apache.jmeter.util.JMeterUtils;
 import org.slf4j.Logger;
@@ -143,7 +143,7 @@ final class EngineLink {
         }
         PreparedRequest req = PreparedRequest.ofBytes(request, head, null);
         try {
-            Exchange e;
+            Http1Exchange e;
             ThreadIoConnection own = null;
             Http1Connection onLoop = null;
             if (threadIo && !target.tls() && target.local() == null) {

@@ -5,8 +5,8 @@
  */
 package io.stampede.httprequest;
 
-import io.stampede.engine.Http2Options;
-import io.stampede.engine.Http2Request;
+import io.stampede.engine.http2.Http2Options;
+import io.stampede.engine.http2.Http2Request;
 import io.stampede.engine.HttpProtocol;
 import io.stampede.engine.PreparedRequest;
 import io.stampede.names.PluginNames;

@@ -5,12 +5,16 @@
  */
 package io.stampede.sampler;
 
-import io.stampede.engine.Exchange;
+import io.stampede.names.PluginNames;
+import io.stampede.engine.http1.ConnectionGroup;
+import io.stampede.engine.Engine;
+import io.stampede.engine.http1.Http1Exchange;
 import io.stampede.engine.PreparedRequest;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
 
 import java.io.InterruptedIOException;
+import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 
 /**
@@ -26,6 +30,7 @@ final class GroupMode implements SamplingMode {
     /** The settings the running group was made with; null before the first group. */
     private SamplerSettings settings;
     private volatile ConnectionGroup group;
+    private AwayWarning away;
 
     GroupMode(StampedeSampler element, ResultFiller filler, ScheduleSettings schedule) {
         this.element = element;
@@ -50,7 +55,14 @@ final class GroupMode implements SamplingMode {
             return filler.notStarted(res, e);
         }
         SamplerSettings s = settings;
-        Exchange e = g.next(req, s.responseBytesKept(), s.responseTimeout());
+        AwayWarning a = away;
+        if (a != null) {
+            a.back(System.nanoTime());
+        }
+        Http1Exchange e = g.next(req, s.responseBytesKept(), s.responseTimeout());
+        if (a != null) {
+            a.left(System.nanoTime());
+        }
         if (e == null) {
             return filler.notStarted(res, new InterruptedIOException("Sample interrupted (test stopped)"));
         }
@@ -61,8 +73,17 @@ final class GroupMode implements SamplingMode {
 
     private ConnectionGroup newGroup(SamplerSettings s) throws UnknownHostException {
         ConnectionGroup old = group;
-        ConnectionGroup g = new ConnectionGroup(schedule, s.target().resolve(),
-                JMeterContextService.getContext().getThreadNum(), s.connectTimeout(), s.target().tls());
+        int firstSource = JMeterContextService.getContext().getThreadNum();
+        InetSocketAddress[] sources = new InetSocketAddress[schedule.connections()];
+        for (int i = 0; i < sources.length; i++) {
+            sources[i] = schedule.source(firstSource + i);
+        }
+        boolean ownLoop = schedule.ioMode() == IoMode.THREAD;
+        ConnectionGroup g = new ConnectionGroup(Engine.get(), s.target().resolve(), sources, schedule.pipelineDepth(),
+                schedule.intervalNanos(), ownLoop, s.connectTimeout(), s.target().tls());
+        // A thread on its own loop reads responses only while in its sampler (null: the engine's loops read them).
+        away = ownLoop ? new AwayWarning(sources.length, "Use " + PluginNames.PACING_MS + " or "
+                + PluginNames.TARGET_RATE + " instead of timers, ") : null;
         if (old != null) {
             old.close();
         }

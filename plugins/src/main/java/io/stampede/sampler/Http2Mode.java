@@ -6,9 +6,9 @@
 package io.stampede.sampler;
 
 import io.stampede.engine.Engine;
-import io.stampede.engine.Http2Exchange;
-import io.stampede.engine.Http2Group;
-import io.stampede.engine.Http2Request;
+import io.stampede.engine.http2.Http2Exchange;
+import io.stampede.engine.http2.Http2Group;
+import io.stampede.engine.http2.Http2Request;
 import io.stampede.engine.HttpProtocol;
 import io.stampede.engine.PreparedRequest;
 import org.apache.jmeter.samplers.SampleResult;

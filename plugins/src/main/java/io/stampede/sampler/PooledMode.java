@@ -7,9 +7,9 @@ package io.stampede.sampler;
 
 import io.stampede.engine.ConnectionPool;
 import io.stampede.engine.Engine;
-import io.stampede.engine.Exchange;
-import io.stampede.engine.Http1Connection;
-import io.stampede.engine.ParkingCompletion;
+import io.stampede.engine.http1.Http1Connection;
+import io.stampede.engine.http1.Http1Exchange;
+import io.stampede.engine.http1.ParkingCompletion;
 import io.stampede.engine.PreparedRequest;
 import org.apache.jmeter.samplers.SampleResult;
 
@@ -55,7 +55,7 @@ final class PooledMode implements SamplingMode {
             return filler.notStarted(res, e);
         }
         long start = System.nanoTime();
-        ConnectionPool pool = Engine.get().pool(key(s.target()), poolSize);
+        ConnectionPool<Http1Connection> pool = Engine.get().pool(key(s.target()), poolSize);
         boolean queued;
         try {
             queued = pool.lease(s.connectTimeout());
@@ -73,7 +73,7 @@ final class PooledMode implements SamplingMode {
             // Only a wait in the pool's queue is reported (in Connect when no connection is opened); a GC pause
             // between start and a free lease is not a wait for a connection, as on a thread's own connection.
             long waited = queued ? System.nanoTime() - start : 0;
-            Exchange e = completion.send(c, req, s.responseBytesKept(), s.connectTimeout(), s.responseTimeout());
+            Http1Exchange e = completion.send(c, req, s.responseBytesKept(), s.connectTimeout(), s.responseTimeout());
             filler.fill(res, e, start, waited);
             if (e.failed()) {
                 // As with a thread's own connection, a failed one is not used again: the next user opens a new one.

@@ -5,7 +5,7 @@
  */
 package io.stampede.sampler;
 
-import io.stampede.engine.Http2Options;
+import io.stampede.engine.http2.Http2Options;
 import io.stampede.engine.HttpProtocol;
 import io.stampede.names.PluginNames;
 import java.util.function.UnaryOperator;

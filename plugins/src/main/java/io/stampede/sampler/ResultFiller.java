@@ -7,12 +7,11 @@ package io.stampede.sampler;
 
 import io.stampede.engine.Exchange;
 import io.stampede.engine.Failures;
-import io.stampede.engine.Http2Exchange;
-import io.stampede.engine.HttpProtocol;
 import io.stampede.engine.PreparedRequest;
 import io.stampede.engine.ReceivedResponse;
 import org.apache.jmeter.samplers.SampleResult;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -44,7 +43,7 @@ final class ResultFiller {
     private final Repeated lastBody = new Repeated();
 
     /**
-     * Fills {@code res} from a completed exchange.
+     * Fills {@code res} from a completed exchange, of any protocol.
      *
      * @param startNanos when the sample began (System.nanoTime()): the connect, the write or the thread's send
      */
@@ -58,36 +57,26 @@ final class ResultFiller {
      * reports a wait for a pooled connection).
      */
     void fill(SampleResult res, Exchange e, long startNanos, long waitNanos) {
-        PreparedRequest sent = e.request();
-        fill(res, startNanos, waitNanos, e.connectNanos(), e.firstByteNanos(), e.doneNanos(), e.intendedNanos(), sent,
-                sent.length(), e.failure(), e.response(), HttpProtocol.HTTP_1_1.id());
-    }
-
-    /** Fills {@code res} from a completed HTTP/2 stream (or an HTTP/1.1 exchange after an ALPN fallback). */
-    void fill(SampleResult res, Http2Exchange e, long startNanos) {
-        fill(res, startNanos, 0, e.connectNanos(), e.firstByteNanos(), e.doneNanos(), e.intendedNanos(),
-                e.request().http1(), e.sentBytes(), e.failure(), e.response(), e.negotiated());
-    }
-
-    private void fill(SampleResult res, long startNanos, long waitNanos, long connectNanos, long firstByteNanos,
-                      long doneNanos, long intendedNanos, PreparedRequest sent, long sentBytes, Throwable failure,
-                      ReceivedResponse response, String protocol) {
+        IOException failure = e.failure();
+        long doneNanos = e.doneNanos();
         long end = failure != null || doneNanos == 0 ? System.nanoTime() : doneNanos;
+        long connectNanos = e.connectNanos();
         long connect = connectNanos > 0 ? connectMillis(connectNanos) : waitNanos / 1_000_000L;
         // A new connection shows Connect >= 1 ms, and elapsed is never shorter than Connect.
         res.setStampAndTime((startNanos + epochOffsetNanos) / 1_000_000L,
                 Math.max(connect, (end - startNanos) / 1_000_000L));
+        PreparedRequest sent = e.requestShown();
         res.setURL(sent.url());
         res.setSamplerData(sent.text());
         if (failure != null) {
             failure(res, failure);
         } else {
             res.setConnectTime(connect);
-            res.setLatency((firstByteNanos - startNanos) / 1_000_000L);
-            res.setSentBytes(sentBytes);
-            response(res, response);
+            res.setLatency((e.firstByteNanos() - startNanos) / 1_000_000L);
+            res.setSentBytes(e.sentBytes());
+            response(res, e.response());
         }
-        variables.put(end - startNanos, end - intendedNanos, protocol);
+        variables.put(end - startNanos, end - e.intendedNanos(), e.negotiated());
     }
 
     /**

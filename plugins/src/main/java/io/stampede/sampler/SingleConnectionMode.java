@@ -5,10 +5,10 @@
  */
 package io.stampede.sampler;
 
-import io.stampede.engine.Exchange;
-import io.stampede.engine.Http1Connection;
+import io.stampede.engine.http1.Http1Exchange;
+import io.stampede.engine.http1.Http1Connection;
 import io.stampede.engine.PreparedRequest;
-import io.stampede.engine.ThreadIoConnection;
+import io.stampede.engine.http1.ThreadIoConnection;
 import org.apache.jmeter.samplers.SampleResult;
 
 import java.net.UnknownHostException;
@@ -46,7 +46,7 @@ final class SingleConnectionMode implements SamplingMode {
                 return sampleOnOwnIo(res, tc.own(s.target()), s, req);
             }
             Http1Connection c = tc.get(s.target(), s.connectTimeout());
-            Exchange e = tc.completion().send(c, req, s.responseBytesKept(), s.connectTimeout(), s.responseTimeout());
+            Http1Exchange e = tc.completion().send(c, req, s.responseBytesKept(), s.connectTimeout(), s.responseTimeout());
             filler.fill(res, e, e.intendedNanos());
             if (!s.keepAlive()) {
                 // The request asked the server to close; if it did not, close here so the next sample connects anew.
@@ -61,7 +61,7 @@ final class SingleConnectionMode implements SamplingMode {
     /** The same sample with the thread's own I/O: no hand-off to an event loop and back. */
     private SampleResult sampleOnOwnIo(SampleResult res, ThreadIoConnection c, SamplerSettings s,
                                        PreparedRequest req) {
-        Exchange e = c.send(req, s.responseBytesKept(), s.connectTimeout(), s.responseTimeout());
+        Http1Exchange e = c.send(req, s.responseBytesKept(), s.connectTimeout(), s.responseTimeout());
         filler.fill(res, e, e.intendedNanos());
         if (!s.keepAlive()) {
             c.closeChannel();

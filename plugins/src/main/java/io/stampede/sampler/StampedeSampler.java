@@ -7,7 +7,7 @@ package io.stampede.sampler;
 
 import io.stampede.engine.Engine;
 import io.stampede.engine.PreparedRequest;
-import io.stampede.engine.Tls;
+import io.stampede.engine.tls.Tls;
 import io.stampede.names.PluginNames;
 import org.apache.jmeter.samplers.AbstractSampler;
 import org.apache.jmeter.samplers.Entry;

@@ -5,7 +5,7 @@
  */
 package io.stampede.sampler;
 
-import io.stampede.engine.Tls;
+import io.stampede.engine.tls.Tls;
 
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;

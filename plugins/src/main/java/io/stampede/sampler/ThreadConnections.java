@@ -6,9 +6,9 @@
 package io.stampede.sampler;
 
 import io.stampede.engine.Engine;
-import io.stampede.engine.Http1Connection;
-import io.stampede.engine.ThreadIoConnection;
-import io.stampede.engine.ParkingCompletion;
+import io.stampede.engine.http1.Http1Connection;
+import io.stampede.engine.http1.ThreadIoConnection;
+import io.stampede.engine.http1.ParkingCompletion;
 import org.apache.jmeter.threads.JMeterContext;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;

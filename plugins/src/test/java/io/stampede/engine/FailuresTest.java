@@ -5,6 +5,7 @@
  */
 package io.stampede.engine;
 
+import io.stampede.engine.http1.ResponseFramer;
 import io.netty.buffer.Unpooled;
 import org.junit.jupiter.api.Test;
 
@@ -46,10 +47,10 @@ class FailuresTest {
     void aCloseBeforeAnyResponseByteSaysSoByItsFlagNotOnlyInWords() throws ProtocolException {
         ResponseFramer framer = new ResponseFramer();
         framer.reset(false, 1000);
-        PrematureCloseException none = Failures.closedByServer(framer);
+        PrematureCloseException none = framer.closedEarly();
         assertTrue(none.beforeAnyByte(), none.getMessage());
         framer.feed(Unpooled.copiedBuffer("HTTP/1.1 200 OK\r\nContent-Le", StandardCharsets.US_ASCII));
-        PrematureCloseException some = Failures.closedByServer(framer);
+        PrematureCloseException some = framer.closedEarly();
         assertFalse(some.beforeAnyByte(), some.getMessage());
         assertFalse(Failures.closedByServer("").beforeAnyByte(), "nothing known about the response: no claim");
     }

@@ -6,7 +6,7 @@
 package io.stampede.httprequest;
 
 import io.stampede.engine.Engine;
-import io.stampede.engine.Http2TestServer;
+import io.stampede.engine.http2.Http2TestServer;
 import io.stampede.names.PluginNames;
 import org.apache.jmeter.protocol.http.sampler.HTTPSampleResult;
 import org.apache.jmeter.threads.JMeterContextService;

@@ -5,7 +5,7 @@
  */
 package io.stampede.sampler;
 
-import io.stampede.engine.Http2TestServer;
+import io.stampede.engine.http2.Http2TestServer;
 import io.stampede.names.PluginNames;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;

@@ -10,7 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.stampede.engine.Http2TestServer;
+import io.stampede.engine.http2.Http2TestServer;
 import io.stampede.it.support.Folders;
 import io.stampede.it.support.FreePort;
 import io.stampede.it.support.Jtl;

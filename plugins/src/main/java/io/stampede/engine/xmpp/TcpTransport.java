@@ -119,7 +119,7 @@ final class TcpTransport extends ChannelInboundHandlerAdapter implements XmppTra
 
     @Override
     public void startTls() {
-        SslHandler tls = Engine.get().nativeSslContext(settings.trustAll())
+        SslHandler tls = Engine.get().tlsContexts().forSessions(settings.trustAll())
                 .newHandler(channel.alloc(), settings.domain(), settings.port());
         tls.setHandshakeTimeoutMillis(0); // the login's own timeout bounds it, and closes the session
         channel.pipeline().addFirst(tls);
