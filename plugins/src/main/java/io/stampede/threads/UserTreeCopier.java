@@ -17,17 +17,18 @@ import java.util.Collection;
  * parents before children, except {@link NoThreadClone} elements, which all users share) into
  * {@link CompactListedTree} nodes sized for their children, the root included (and our group as a lean
  * {@link VirtualUserThreadGroup#userRoot()}): a {@link ListedHashTree} parent casts
- * each subtree it returns to {@code ListedHashTree}, so no node of the copy may be one.
+ * each subtree it returns to {@code ListedHashTree}, so no node of the copy may be one. Each cloned element's
+ * properties go into a {@link CompactPropertyMap} laid out once per element of the template
+ * ({@link CompactProperties}); one copier per thread group keeps those layouts.
  */
 final class UserTreeCopier {
-    private UserTreeCopier() {
-    }
+    private final CompactProperties properties = new CompactProperties();
 
-    static CompactListedTree copy(ListedHashTree template) {
+    synchronized CompactListedTree copy(ListedHashTree template) {
         return children(template);
     }
 
-    private static CompactListedTree children(HashTree template) {
+    private CompactListedTree children(HashTree template) {
         Collection<?> keys = template.list();
         CompactListedTree copy = new CompactListedTree(keys.size());
         for (Object key : keys) {
@@ -37,10 +38,17 @@ final class UserTreeCopier {
         return copy;
     }
 
-    private static Object ownCopy(Object node) {
+    private Object ownCopy(Object node) {
         if (node instanceof VirtualUserThreadGroup group) {
-            return group.userRoot();
+            VirtualUserThreadGroup root = group.userRoot();
+            properties.compactNested(group, root);
+            return root;
         }
-        return node instanceof TestElement element && !(node instanceof NoThreadClone) ? element.clone() : node;
+        if (node instanceof TestElement element && !(node instanceof NoThreadClone)) {
+            TestElement copy = (TestElement) element.clone();
+            properties.compact(element, copy);
+            return copy;
+        }
+        return node;
     }
 }

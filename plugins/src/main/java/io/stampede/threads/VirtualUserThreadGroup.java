@@ -9,6 +9,7 @@ import io.stampede.names.PluginNames;
 import org.apache.jmeter.control.LoopController;
 import org.apache.jmeter.engine.StandardJMeterEngine;
 import org.apache.jmeter.testelement.TestElement;
+import org.apache.jmeter.testelement.ThreadListener;
 import org.apache.jmeter.testelement.property.JMeterProperty;
 import org.apache.jmeter.testelement.property.NullProperty;
 import org.apache.jmeter.threads.AbstractThreadGroup;
@@ -34,7 +35,7 @@ import java.util.concurrent.TimeUnit;
  * thread stack and a kernel task. Users are created when they are due, not all at the start, so memory grows with
  * the ramp-up. A JVM without virtual threads is refused at test start; there is no fallback to OS threads.
  */
-public class VirtualUserThreadGroup extends AbstractThreadGroup {
+public class VirtualUserThreadGroup extends AbstractThreadGroup implements ThreadListener {
     private static final long serialVersionUID = 1L;
     private static final Logger log = LoggerFactory.getLogger(VirtualUserThreadGroup.class);
 
@@ -55,12 +56,16 @@ public class VirtualUserThreadGroup extends AbstractThreadGroup {
     private transient JMeterVariables initialVariables;
     private transient long startMillis;
     private transient UserSchedule schedule;
+    private transient UserTreeCopier copier;
+    /** Set on a user's root (its copy of this group), the first element JMeter tells that the user started. */
+    private transient boolean userRoot;
 
     @Override
     public void start(int groupNum, ListenerNotifier notifier, ListedHashTree threadGroupTree,
                       StandardJMeterEngine engine) {
+        ThreadFactory virtualThreads;
         try {
-            factory = VirtualThreads.factory(DISPLAY_NAME + " '" + getName() + "'");
+            virtualThreads = VirtualThreads.factory(DISPLAY_NAME + " '" + getName() + "'");
             schedule = readSchedule();
         } catch (UnsupportedOperationException | IllegalArgumentException e) {
             log.error(e.getMessage());
@@ -74,6 +79,17 @@ public class VirtualUserThreadGroup extends AbstractThreadGroup {
                     + "writer holds one around every JTL line); Java {}+ does not", DISPLAY_NAME,
                     Runtime.version().feature(), VirtualThreads.UNPINNED_SYNCHRONIZED_JAVA);
         }
+        launch(virtualThreads, groupNum, notifier, threadGroupTree, engine);
+    }
+
+    /** Starts the starter thread, which makes each user with {@code threads} when it is due. */
+    void launch(ThreadFactory threads, int groupNum, ListenerNotifier notifier, ListedHashTree threadGroupTree,
+                StandardJMeterEngine engine) {
+        if (schedule == null) {
+            schedule = readSchedule();
+        }
+        this.factory = threads;
+        this.copier = new UserTreeCopier();
         this.groupNumber = groupNum;
         this.notifier = notifier;
         this.tree = threadGroupTree;
@@ -119,6 +135,7 @@ public class VirtualUserThreadGroup extends AbstractThreadGroup {
 
     private void startUsers(StandardJMeterEngine engine) {
         int started = 0;
+        int failed = 0;
         try {
             for (int i = 0; running && i < schedule.users(); i++) {
                 long wait = startMillis + schedule.startOffset(i) - System.currentTimeMillis();
@@ -128,8 +145,11 @@ public class VirtualUserThreadGroup extends AbstractThreadGroup {
                 if (!running) {
                     break;
                 }
-                startUser(engine, i);
-                started++;
+                if (startUserAlone(engine, i, failed)) {
+                    started++;
+                } else {
+                    failed++;
+                }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -143,7 +163,34 @@ public class VirtualUserThreadGroup extends AbstractThreadGroup {
                 engine.stopTest(true);
             }
         }
-        log.info("{} '{}': {} users started", DISPLAY_NAME, getName(), started);
+        if (failed > 0) {
+            log.error("{} '{}': {} users started, {} could not start (see the errors above)", DISPLAY_NAME, getName(),
+                    started, failed);
+        } else {
+            log.info("{} '{}': {} users started", DISPLAY_NAME, getName(), started);
+        }
+    }
+
+    /**
+     * Starts user {@code index}; a user that cannot be made or started (an element of the plan whose copy fails,
+     * say) fails alone: it is logged (the first failure with its stack trace) and the other users still start.
+     * Running out of memory is not a user's failure: it stops the starter (see {@link #startUsers}).
+     */
+    private boolean startUserAlone(StandardJMeterEngine engine, int index, int failedBefore) {
+        try {
+            startUser(engine, index);
+            return true;
+        } catch (OutOfMemoryError e) {
+            throw e;
+        } catch (RuntimeException | Error e) {
+            String what = DISPLAY_NAME + " '" + getName() + "': user " + (index + 1) + " could not start: " + e;
+            if (failedBefore == 0) {
+                log.error(what, e);
+            } else {
+                log.error(what);
+            }
+            return false;
+        }
     }
 
     private JMeterThread startUser(StandardJMeterEngine engine, int index) {
@@ -156,7 +203,12 @@ public class VirtualUserThreadGroup extends AbstractThreadGroup {
         Thread t = factory.newThread(user);
         t.setName(user.getThreadName());
         users.put(user, t);
-        t.start();
+        try {
+            t.start();
+        } catch (RuntimeException | Error e) {
+            users.remove(user);
+            throw e;
+        }
         return user;
     }
 
@@ -174,7 +226,27 @@ public class VirtualUserThreadGroup extends AbstractThreadGroup {
             }
         }
         root.setRunningVersion(isRunningVersion());
+        root.userRoot = true;
         return root;
+    }
+
+    /**
+     * On a user's root: JMeter has compiled the user's plan (it calls thread listeners right after), so trim what
+     * it built for growth that never comes ({@link ThreadBookkeeping}).
+     */
+    @Override
+    public void threadStarted() {
+        if (userRoot) {
+            JMeterThread thread = JMeterContextService.getContext().getThread();
+            if (thread != null) {
+                ThreadBookkeeping.trim(thread);
+            }
+        }
+    }
+
+    @Override
+    public void threadFinished() {
+        // nothing to release: the user's copy goes with its thread
     }
 
     /**
@@ -183,7 +255,7 @@ public class VirtualUserThreadGroup extends AbstractThreadGroup {
      * nodes all cost a 64-slot table, and a {@code ListedHashTree} casts every subtree it returns to its own class.
      */
     private JMeterThread newUser(StandardJMeterEngine engine, int index) {
-        JMeterThread user = new JMeterThread(UserTreeCopier.copy(tree), this, notifier, isSameUserOnNextIteration());
+        JMeterThread user = new JMeterThread(copier.copy(tree), this, notifier, isSameUserOnNextIteration());
         user.setThreadNum(index);
         user.setThreadGroup(this);
         user.putVariables(initialVariables);

@@ -113,7 +113,7 @@ class UserTreeCopierTest {
         TreeCloner jmeter = new TreeCloner(true);
         template.traverse(jmeter);
         ListedHashTree theirs = jmeter.getClonedTree();
-        HashTree ours = UserTreeCopier.copy(template);
+        HashTree ours = new UserTreeCopier().copy(template);
 
         Map<Object, Boolean> templateElements = elementsOf(template);
         List<String> expected = walk(theirs, templateElements);
@@ -128,8 +128,8 @@ class UserTreeCopierTest {
     @Test
     void twoUsersOwnDifferentCopies() {
         ListedHashTree template = template(named(new Shared(), "listener"));
-        Object first = UserTreeCopier.copy(template).getArray()[0];
-        Object second = UserTreeCopier.copy(template).getArray()[0];
+        Object first = new UserTreeCopier().copy(template).getArray()[0];
+        Object second = new UserTreeCopier().copy(template).getArray()[0];
         assertNotSame(first, second);
         assertEquals(((TestElement) first).getName(), ((TestElement) second).getName());
     }
@@ -145,7 +145,7 @@ class UserTreeCopierTest {
         ListedHashTree template = new ListedHashTree();
         template.add(group).add(named(new Owned(), "step"));
 
-        HashTree copy = UserTreeCopier.copy(template);
+        HashTree copy = new UserTreeCopier().copy(template);
         VirtualUserThreadGroup root = (VirtualUserThreadGroup) copy.getArray()[0];
         assertNotSame(group, root);
         assertEquals("users", root.getName());

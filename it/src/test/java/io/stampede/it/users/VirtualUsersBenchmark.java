@@ -20,7 +20,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -224,8 +223,10 @@ public final class VirtualUsersBenchmark {
             exit += ", OutOfMemoryError: " + log.lines().filter(l -> l.contains("OutOfMemoryError")).findFirst()
                     .map(l -> l.substring(l.indexOf("OutOfMemoryError"))).orElse("");
         }
-        Set<String> inLoop = new HashSet<>();
+        Map<String, Long> inLoop = new HashMap<>();
         long[] counts = new long[3];
+        // Response times of the hold window in 1-ms buckets (a JTL of a million users does not fit a list).
+        long[] holdMillis = new long[60_001];
         Map<String, Long> failures = new HashMap<>();
         long holdFrom = started + (START_DELAY_S + rampUp) * 1000L + 10_000L;
         long holdTo = started + (START_DELAY_S + rampUp + hold) * 1000L - 5_000L;
@@ -238,10 +239,11 @@ public final class VirtualUsersBenchmark {
                         + message.substring(0, Math.min(140, message.length())), 1L, Long::sum);
             }
             if (row.label().equals("step")) {
-                inLoop.add(row.threadName());
+                inLoop.merge(row.threadName(), row.timeStamp(), Math::min);
             }
             if (row.timeStamp() >= holdFrom && row.timeStamp() < holdTo) {
                 counts[2]++;
+                holdMillis[(int) Math.min(holdMillis.length - 1, Math.max(0, row.elapsed()))]++;
             }
         });
         // The JTL of 100,000 users is large: what it showed of failures is kept in failures.txt, beside the logs.
@@ -250,9 +252,32 @@ public final class VirtualUsersBenchmark {
         failures.forEach((k, v) -> kinds.append(v).append('\t').append(k).append('\n'));
         Files.writeString(dir.resolve("failures.txt"), kinds);
         String pinned = jfr ? pinnedEvents(java, recording) : "-";
+        long firstUser = started + START_DELAY_S * 1000L;
+        System.out.printf(Locale.ROOT, "  %-26s ramp-up: the last of %,d users reached its loop %.1f s after the first "
+                + "user's start (asked: %d s); response time in the hold window p50 %s ms, p99 %s ms, max %s ms%n",
+                group, inLoop.size(), (inLoop.values().stream().mapToLong(Long::longValue).max().orElse(firstUser)
+                        - firstUser) / 1000.0, rampUp, percentile(holdMillis, 0.50), percentile(holdMillis, 0.99),
+                percentile(holdMillis, 1.0));
         return new Row(group, users, inLoop.size(), counts[0], counts[1],
                 counts[2] * 1000.0 / Math.max(1, holdTo - holdFrom), before, held, heldRss, maxThreads, pinned, exit,
                 failures, (long) perUser[0], perUser[1]);
+    }
+
+    /** The bucket (ms) holding the {@code q} quantile of the counts; the last bucket holds that or more. */
+    private static String percentile(long[] buckets, double q) {
+        long total = 0;
+        for (long b : buckets) {
+            total += b;
+        }
+        long rank = Math.max(1, (long) Math.ceil(q * total));
+        long seen = 0;
+        for (int ms = 0; ms < buckets.length; ms++) {
+            seen += buckets[ms];
+            if (seen >= rank) {
+                return ms == buckets.length - 1 ? "≥ " + ms : Integer.toString(ms);
+            }
+        }
+        return "-";
     }
 
     /**

@@ -1,0 +1,144 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in
+ * compliance with the License. You may obtain a copy of the License at
+ * https://www.apache.org/licenses/LICENSE-2.0
+ */
+package io.stampede.threads;
+
+import org.apache.jmeter.testelement.AbstractTestElement;
+import org.apache.jmeter.testelement.TestElement;
+import org.apache.jmeter.testelement.property.CollectionProperty;
+import org.apache.jmeter.testelement.property.JMeterProperty;
+import org.apache.jmeter.testelement.property.PropertyIterator;
+import org.apache.jmeter.testelement.property.TestElementProperty;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+import java.lang.reflect.Field;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Puts a user's element copies on {@link CompactPropertyMap}s: each copy keeps its own property objects (as
+ * JMeter's clone made them), but not a {@code LinkedHashMap} with an entry per property; the names live once per
+ * element of the plan, in a {@link PropertyLayout} shared by all users. Elements nested in properties (an HTTP
+ * Request's arguments, each argument) get the same. One instance per thread group, so the layouts live as long as
+ * the test.
+ *
+ * <p>{@code AbstractTestElement} keeps its properties in a private final field; this replaces that map by
+ * reflection, once per copy, before the user's thread sees the copy. Where the JVM refuses (a future Java that
+ * makes final fields final for reflection too), copies keep JMeter's own map and the run goes on unchanged, only
+ * heavier; that is logged once.
+ */
+final class CompactProperties {
+    private static final Logger log = LoggerFactory.getLogger(CompactProperties.class);
+    private static final Field PROP_MAP = field("propMap");
+    /** Non-null only for elements JMeter shares between threads (NoThreadClone, thread groups): left alone. */
+    private static final Field PROP_MAP_CONCURRENT = field("propMapConcurrent");
+
+    private final Map<TestElement, PropertyLayout> layouts = new IdentityHashMap<>();
+    private boolean refused;
+
+    private static Field field(String name) {
+        try {
+            Field f = AbstractTestElement.class.getDeclaredField(name);
+            f.setAccessible(true);
+            return f;
+        } catch (ReflectiveOperationException | RuntimeException e) {
+            log.warn("Stampede virtual users: JMeter's AbstractTestElement has no accessible field {} ({}); users "
+                    + "keep JMeter's own property maps", name, e.toString());
+            return null;
+        }
+    }
+
+    /** Whether this JMeter and JVM let the maps be replaced at all. */
+    static boolean available() {
+        return PROP_MAP != null && PROP_MAP_CONCURRENT != null;
+    }
+
+    /**
+     * Moves {@code copy}'s properties (and those of the elements nested in them) into compact maps, laid out as
+     * {@code template}'s; {@code copy} must be a fresh clone of {@code template} no thread uses yet.
+     */
+    synchronized void compact(TestElement template, TestElement copy) {
+        if (refused || !available() || !(copy instanceof AbstractTestElement)) {
+            return;
+        }
+        try {
+            compactOne(template, (AbstractTestElement) copy);
+        } catch (IllegalAccessException | RuntimeException e) {
+            refuse(e);
+        }
+    }
+
+    private void refuse(Exception e) {
+        refused = true;
+        log.warn("Stampede virtual users: cannot replace JMeter's property maps ({}); users keep JMeter's own maps and "
+                + "weigh more", e.toString());
+    }
+
+    /**
+     * Moves the properties of the elements nested in {@code copy}'s properties (a user's root keeps its own map:
+     * JMeter shares thread groups' maps between threads, with a lock and a concurrent copy).
+     */
+    synchronized void compactNested(TestElement template, TestElement copy) {
+        if (refused || !available()) {
+            return;
+        }
+        try {
+            for (PropertyIterator it = copy.propertyIterator(); it.hasNext(); ) {
+                JMeterProperty p = it.next();
+                nested(template.getProperty(p.getName()), p);
+            }
+        } catch (IllegalAccessException | RuntimeException e) {
+            refuse(e);
+        }
+    }
+
+    private void compactOne(TestElement template, AbstractTestElement copy) throws IllegalAccessException {
+        if (PROP_MAP_CONCURRENT.get(copy) != null) {
+            return;
+        }
+        @SuppressWarnings("unchecked")
+        Map<String, JMeterProperty> own = (Map<String, JMeterProperty>) PROP_MAP.get(copy);
+        if (own instanceof CompactPropertyMap) {
+            return;
+        }
+        List<String> names = new ArrayList<>(own.size());
+        JMeterProperty[] properties = new JMeterProperty[own.size()];
+        synchronized (own) {
+            int i = 0;
+            for (Map.Entry<String, JMeterProperty> e : own.entrySet()) {
+                names.add(e.getKey());
+                properties[i++] = e.getValue();
+            }
+        }
+        PropertyLayout layout = layouts.get(template);
+        if (layout == null || !layout.sameAs(names)) {
+            layout = new PropertyLayout(names);
+            layouts.putIfAbsent(template, layout);
+        }
+        for (JMeterProperty p : properties) {
+            nested(template.getProperty(p.getName()), p);
+        }
+        PROP_MAP.set(copy, new CompactPropertyMap(layout, properties));
+    }
+
+    /** The elements inside {@code copied} (a clone of {@code original}), matched by position. */
+    private void nested(JMeterProperty original, JMeterProperty copied) throws IllegalAccessException {
+        if (copied instanceof TestElementProperty c && original instanceof TestElementProperty o) {
+            TestElement ce = c.getElement();
+            TestElement oe = o.getElement();
+            if (ce instanceof AbstractTestElement a && oe != null && ce != oe) {
+                compactOne(oe, a);
+            }
+        } else if (copied instanceof CollectionProperty c && original instanceof CollectionProperty o
+                && c.size() == o.size()) {
+            for (int i = 0; i < c.size(); i++) {
+                nested(o.get(i), c.get(i));
+            }
+        }
+    }
+}
