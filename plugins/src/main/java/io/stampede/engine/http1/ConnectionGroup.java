@@ -14,7 +14,6 @@ import io.stampede.engine.WriteBatch;
 import io.netty.channel.EventLoop;
 import io.netty.channel.ManualIoEventLoop;
 
-import io.stampede.names.PluginNames;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
