@@ -174,11 +174,13 @@ public final class Engine {
         return responseDeadlines;
     }
 
-    void connectionOpened() {
+    /** Counts a connection established (any protocol), for the open-connections figure. */
+    public void connectionOpened() {
         open.incrementAndGet();
     }
 
-    void connectionClosed() {
+    /** Counts a connection closed that {@link #connectionOpened} counted. */
+    public void connectionClosed() {
         open.decrementAndGet();
     }
 
@@ -253,7 +255,7 @@ public final class Engine {
     }
 
     /** {@code handler} behind a TLS handler when {@code tls} is set (added as each channel is initialised). */
-    ChannelHandler withTls(ChannelHandler handler, Tls tls) {
+    public ChannelHandler withTls(ChannelHandler handler, Tls tls) {
         if (tls == null) {
             return handler;
         }
@@ -270,7 +272,7 @@ public final class Engine {
      * null. On epoll the local port is then chosen at connect time (IP_BIND_ADDRESS_NO_PORT), so each source address
      * can reach every destination through the whole port range instead of one shared bind-time range.
      */
-    Bootstrap newBootstrap(ChannelHandler handler, int connectTimeoutMillis, InetSocketAddress local,
+    public Bootstrap newBootstrap(ChannelHandler handler, int connectTimeoutMillis, InetSocketAddress local,
                            EventLoop loop) {
         Bootstrap b = bootstrap.clone(loop)
                 .handler(handler)

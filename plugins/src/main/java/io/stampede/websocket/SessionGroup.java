@@ -1,0 +1,283 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in
+ * compliance with the License. You may obtain a copy of the License at
+ * https://www.apache.org/licenses/LICENSE-2.0
+ */
+package io.stampede.websocket;
+
+import io.stampede.engine.CompletionQueue;
+import io.stampede.engine.ConnectTimeoutException;
+import io.stampede.engine.Engine;
+import io.stampede.engine.websocket.WebSocketCall;
+import io.stampede.engine.websocket.WebSocketHandshakeTimeoutException;
+import io.stampede.engine.websocket.WebSocketMessageTimeoutException;
+import io.stampede.engine.websocket.WebSocketSession;
+
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The sessions one JMeter thread (or virtual user) holds under one name: one, or many with a pacing. The thread arms
+ * each session's call, parks on its {@link CompletionQueue} and owns the deadlines: a session holds no timer. With
+ * one session every sample is one call; with many, the first message sample puts a call on every session, spread
+ * over one pacing interval, and each sample then takes the next call to complete and puts the next one on that
+ * session one interval after the last (the HTTP samplers' connection groups work the same way). Only the owning
+ * thread calls it, except {@link #interrupt()}.
+ */
+final class SessionGroup {
+    /** How often the owner looks for calls past their deadline while many are armed. */
+    private static final long SCAN_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
+
+    private final SessionSettings settings;
+    private final WebSocketSession[] sessions;
+    private final CompletionQueue queue = new CompletionQueue(Thread.currentThread());
+    private final long connectTimeoutNanos;
+    /** The sampler whose calls run on the sessions' schedule (groups only), and what it asked for. */
+    private Object driver;
+    private Order order;
+    private volatile boolean interrupted;
+
+    /** What a message sampler asks of every session of a group, each time its turn comes. */
+    record Order(WebSocketCall.Kind kind, boolean text, byte[] payload, MessageMatch match, boolean keepOthers,
+                 long timeoutMillis) {
+        WebSocketCall arm(WebSocketCall c, CompletionQueue q, long at) {
+            return c.arm(kind, q, at, timeoutMillis).message(text, payload).matching(match, keepOthers);
+        }
+    }
+
+    SessionGroup(SessionSettings settings, int firstSource) {
+        this.settings = settings;
+        this.sessions = new WebSocketSession[settings.sessions()];
+        Engine engine = Engine.get();
+        for (int i = 0; i < sessions.length; i++) {
+            sessions[i] = new WebSocketSession(engine, engine.nextLoop(), settings.options(),
+                    settings.source(firstSource + i));
+        }
+        connectTimeoutNanos = TimeUnit.MILLISECONDS.toNanos(settings.options().connectTimeoutMillis());
+    }
+
+    SessionSettings settings() {
+        return settings;
+    }
+
+    boolean single() {
+        return sessions.length == 1;
+    }
+
+    /** Whether every session is open. */
+    boolean allOpen() {
+        for (WebSocketSession s : sessions) {
+            if (!s.isOpen()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Opens every session that is not open (the first time all of them, spread over one pacing interval; later
+     * those the server closed) and waits for their handshakes. With a schedule running, the reopened sessions join
+     * it.
+     *
+     * @return the handshake calls, completed, in order of completion (null when interrupted)
+     */
+    List<WebSocketCall> open(String cookie) {
+        // A running schedule pauses while sessions reopen (calls in flight are dropped), then starts again.
+        Object pausedDriver = driver;
+        Order paused = order;
+        if (paused != null) {
+            stopSchedule();
+        }
+        List<WebSocketSession> closed = new ArrayList<>();
+        for (WebSocketSession s : sessions) {
+            if (!s.isOpen()) {
+                closed.add(s);
+            }
+        }
+        long now = System.nanoTime();
+        long spread = closed.size() > 1 ? TimeUnit.MILLISECONDS.toNanos(settings.pacingMillis()) / closed.size() : 0;
+        for (int i = 0; i < closed.size(); i++) {
+            closed.get(i).call().arm(WebSocketCall.Kind.OPEN, queue, now + i * spread, settings.handshakeTimeoutMillis())
+                    .cookie(cookie);
+            closed.get(i).submit();
+        }
+        List<WebSocketCall> done = new ArrayList<>(closed.size());
+        while (done.size() < closed.size()) {
+            WebSocketCall c = next();
+            if (c == null) {
+                return null;
+            }
+            done.add(c);
+        }
+        if (paused != null) {
+            driver = pausedDriver;
+            startSchedule(paused);
+        }
+        return done;
+    }
+
+    /**
+     * One message call: on the only session, at once; on a group, the next call of the schedule to complete. The
+     * caller reads the call and then calls {@link #rearm}.
+     *
+     * @return null when interrupted; else a call that completed or failed
+     * @throws IllegalStateException when another sampler drives the group
+     */
+    WebSocketCall message(Object sampler, Order o) {
+        if (single()) {
+            o.arm(sessions[0].call(), queue, System.nanoTime()).session().submit();
+            return next();
+        }
+        if (driver == null) {
+            driver = sampler;
+            startSchedule(o);
+        } else if (driver != sampler) {
+            throw new IllegalStateException("The sessions of this name are paced by another sampler: with "
+                    + WebSocketOpenSampler.SESSIONS_PER_THREAD + " above 1, one message sampler drives them; use a "
+                    + "second session name for a second sampler");
+        }
+        order = o;
+        return next();
+    }
+
+    /** Puts a call on every open session, spread evenly over one pacing interval. */
+    private void startSchedule(Order o) {
+        order = o;
+        long now = System.nanoTime();
+        long spread = TimeUnit.MILLISECONDS.toNanos(settings.pacingMillis()) / sessions.length;
+        for (int i = 0; i < sessions.length; i++) {
+            if (sessions[i].isOpen()) {
+                o.arm(sessions[i].call(), queue, now + i * spread).session().submit();
+            }
+        }
+    }
+
+    /** After a group's message call was read: its session's next call, one pacing interval after the last. */
+    void rearm(WebSocketCall c) {
+        if (single() || order == null || !c.session().isOpen()) {
+            return;
+        }
+        long interval = TimeUnit.MILLISECONDS.toNanos(settings.pacingMillis());
+        long at = order.kind() == WebSocketCall.Kind.WAIT ? System.nanoTime() : c.intendedNanos() + interval;
+        order.arm(c, queue, at).session().submit();
+    }
+
+    /** The close handshake on every open session; the schedule stops. Returns the calls (null if interrupted). */
+    List<WebSocketCall> close(int code, String reason, long timeoutMillis) {
+        stopSchedule();
+        List<WebSocketCall> armed = new ArrayList<>();
+        long now = System.nanoTime();
+        for (WebSocketSession s : sessions) {
+            if (s.isOpen() || s.ended() != null && single()) {
+                armed.add(s.call().arm(WebSocketCall.Kind.CLOSE, queue, now, timeoutMillis).close(code, reason));
+                s.submit();
+            }
+        }
+        List<WebSocketCall> done = new ArrayList<>(armed.size());
+        while (done.size() < armed.size()) {
+            WebSocketCall c = next();
+            if (c == null) {
+                return null;
+            }
+            done.add(c);
+        }
+        return done;
+    }
+
+    private void stopSchedule() {
+        driver = null;
+        order = null;
+        for (WebSocketSession s : sessions) {
+            s.call().expire(new InterruptedIOException("schedule stopped"));
+        }
+        // Calls that were completing when the schedule stopped: their results are dropped, not reported later.
+        for (WebSocketSession s : sessions) {
+            while (s.call().completing()) {
+                Thread.onSpinWait();
+            }
+        }
+        while (queue.poll() != null) {
+            Thread.onSpinWait();
+        }
+    }
+
+    /**
+     * The next call to complete or pass its deadline. A call past its deadline fails here: a handshake or close
+     * closes its connection, a message wait leaves the session open.
+     */
+    private WebSocketCall next() {
+        long nextScan = System.nanoTime();
+        for (;;) {
+            WebSocketCall c = (WebSocketCall) queue.poll();
+            if (c != null) {
+                return c;
+            }
+            if (interrupted) {
+                interrupted = false;
+                return null;
+            }
+            long now = System.nanoTime();
+            long wait = SCAN_NANOS;
+            if (now - nextScan >= 0) {
+                for (WebSocketSession s : sessions) {
+                    WebSocketCall a = s.call();
+                    if (a.pending()) {
+                        long deadline = a.deadlineNanos(connectTimeoutNanos);
+                        if (now - deadline >= 0) {
+                            if (expire(a)) {
+                                return a;
+                            }
+                        } else if (single()) {
+                            wait = deadline - now;
+                        }
+                    }
+                }
+                nextScan = now + Math.min(wait, SCAN_NANOS);
+            }
+            c = (WebSocketCall) queue.poll(Math.max(1, nextScan - now));
+            if (c != null) {
+                return c;
+            }
+        }
+    }
+
+    private boolean expire(WebSocketCall a) {
+        IOException why = switch (a.kind()) {
+            case OPEN -> a.connectedNanos() == 0
+                    ? new ConnectTimeoutException("Could not connect to " + settings.options().remote() + " within "
+                    + settings.options().connectTimeoutMillis() + " ms")
+                    : new WebSocketHandshakeTimeoutException("No answer to the upgrade within "
+                    + settings.handshakeTimeoutMillis() + " ms");
+            case SEND -> new WebSocketMessageTimeoutException("Message not written within the timeout");
+            case CLOSE -> new WebSocketMessageTimeoutException("No close frame from the server within the timeout");
+            default -> new WebSocketMessageTimeoutException("No message matching " + a.matchDescription()
+                    + " within the timeout");
+        };
+        if (!a.expire(why)) {
+            return false;
+        }
+        if (a.kind() == WebSocketCall.Kind.OPEN || a.kind() == WebSocketCall.Kind.CLOSE) {
+            a.session().closeAsync();
+        }
+        return true;
+    }
+
+    /** Any thread: the owner's wait ends at once. */
+    void interrupt() {
+        interrupted = true;
+        queue.wake();
+    }
+
+    /** Owner: drops every session (a close frame 1001 where open); calls in flight end. */
+    void closeAll() {
+        driver = null;
+        order = null;
+        for (WebSocketSession s : sessions) {
+            s.call().expire(new InterruptedIOException("thread finished"));
+            s.closeAsync();
+        }
+    }
+}
