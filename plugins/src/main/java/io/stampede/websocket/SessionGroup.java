@@ -97,6 +97,15 @@ final class SessionGroup {
                 closed.add(s);
             }
         }
+        if (single()) {
+            // Closed by the server since its last use: that is this sample; the next open opens it again.
+            IOException unreported = sessions[0].takeUnreportedEnd();
+            if (unreported != null) {
+                WebSocketCall c = sessions[0].call().arm(WebSocketCall.Kind.OPEN, queue, System.nanoTime(), 0);
+                c.expire(unreported);
+                return List.of(c);
+            }
+        }
         long now = System.nanoTime();
         long spread = closed.size() > 1 ? TimeUnit.MILLISECONDS.toNanos(settings.pacingMillis()) / closed.size() : 0;
         for (int i = 0; i < closed.size(); i++) {

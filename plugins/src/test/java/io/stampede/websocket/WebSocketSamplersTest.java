@@ -175,6 +175,20 @@ class WebSocketSamplersTest {
     }
 
     @Test
+    void aCloseBetweenTwoUsesFailsTheNextOpenOnceThenItReopens() throws InterruptedException {
+        open(peer.url("/close1011?after=1"), Map.of()).sample(null);
+        SampleResult echoed = step(new WebSocketRequestReplySampler(), "rr", Map.of(WebSocketSampler.MESSAGE, "a"))
+                .sample(null);
+        assertTrue(echoed.isSuccessful(), echoed::getResponseMessage);
+        Thread.sleep(300); // the server's close frame follows its echo
+        SampleResult reported = open(peer.url("/close1011?after=1"), Map.of()).sample(null);
+        assertFailure(reported, "WebSocketClosedException");
+        assertTrue(reported.getResponseMessage().contains("1011 server error"), reported.getResponseMessage());
+        SampleResult reopened = open(peer.url("/close1011?after=1"), Map.of()).sample(null);
+        assertTrue(reopened.isSuccessful() && !reopened.isIgnore(), reopened::getResponseMessage);
+    }
+
+    @Test
     void notWebSocketAndSilentServersFailOfTheirOwnKind() {
         assertFailure(open("ws://127.0.0.1:" + peer.garbagePort + "/", Map.of()).sample(null),
                 "WebSocketNotUpgradedException");

@@ -78,6 +78,8 @@ public final class WebSocketSession extends ChannelInboundHandlerAdapter {
     private volatile boolean open;
     /** Why the last connection ended, reported at the next use until the session is opened again. */
     private volatile IOException ended;
+    /** Whether a sample reported {@link #ended} already (a closure is reported once, never silently dropped). */
+    private volatile boolean endReported;
     /** The generation of the call the loop is carrying out, -1 for none. */
     private int running = -1;
     /** The generation of the call waiting for a matching message, -1 for none. */
@@ -116,6 +118,19 @@ public final class WebSocketSession extends ChannelInboundHandlerAdapter {
     /** Any thread: why the session last ended (closed by the server, a protocol error), or null. */
     public IOException ended() {
         return ended;
+    }
+
+    /**
+     * Thread: why the session ended, if no sample reported it yet (the server closed it between two uses); it is
+     * then taken as reported.
+     */
+    public IOException takeUnreportedEnd() {
+        IOException e = ended;
+        if (e == null || endReported) {
+            return null;
+        }
+        endReported = true;
+        return e;
     }
 
     /** Thread: hands the armed call to the loop, at once or at its intended time. */
@@ -180,6 +195,7 @@ public final class WebSocketSession extends ChannelInboundHandlerAdapter {
             return;
         }
         ended = null;
+        endReported = false;
         closing = false;
         messageStart = 0;
         handshaker = WebSocketClientHandshakerFactory.newHandshaker(options.uri(), WebSocketVersion.V13,
@@ -525,6 +541,9 @@ public final class WebSocketSession extends ChannelInboundHandlerAdapter {
     private void fail(int gen, IOException why) {
         WebSocketCall c = call;
         if (c.isArmed(gen)) {
+            if (why == ended) {
+                endReported = true;
+            }
             c.failure = why;
             complete(c, gen);
         }
