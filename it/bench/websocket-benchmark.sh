@@ -9,19 +9,26 @@
 # p99 / max echo latency in the steady window (from --warmup s after the last handshake to the end). Not part of
 # `mvn verify`: it holds ~19,000 sockets on each side for a few minutes.
 #
-# usage: it/bench/websocket-benchmark.sh [--sessions N] [--threads N] [--pacing-ms MS] [--duration S]
-#                                        [--warmup S] [--heap SIZE] [--skip-build]
-#   defaults: --sessions 19000 --threads 4 --pacing-ms 10000 --duration 150 --warmup 20 --heap 2g
+# The threads start over --rampup s and each opens its sessions over one pacing interval, so the peer (one Python
+# process) sees the handshakes at a rate it can take on a small box.
+#
+# usage: it/bench/websocket-benchmark.sh [--sessions N] [--threads N] [--pacing-ms MS] [--rampup S]
+#                                        [--duration S] [--warmup S] [--heap SIZE] [--jmeter-home DIR]
+#                                        [--skip-build]
+#   defaults: --sessions 19000 --threads 19 --pacing-ms 10000 --rampup 120 --duration 240 --warmup 20 --heap 2g
+#             --jmeter-home src/target/jmeter-home (a copy lets a build run meanwhile)
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
-sessions=19000 threads=4 pacing=10000 duration=150 warmup=20 heap=2g
+sessions=19000 threads=19 pacing=10000 rampup=120 duration=240 warmup=20 heap=2g home=
 while (($#)); do
   case "$1" in
     --sessions) sessions=$2; shift 2 ;;
     --threads) threads=$2; shift 2 ;;
     --pacing-ms) pacing=$2; shift 2 ;;
+    --rampup) rampup=$2; shift 2 ;;
     --duration) duration=$2; shift 2 ;;
     --warmup) warmup=$2; shift 2 ;;
     --heap) heap=$2; shift 2 ;;
+    --jmeter-home) home=$2; shift 2 ;;
     *) bench_option "$1" || { echo "$bench: unknown option $1 (see --help)" >&2; exit 2; }; shift ;;
   esac
 done
@@ -41,17 +48,29 @@ if (($(ulimit -n) < sessions + 500)); then
   exit 2
 fi
 bench_maven -pl src -am package -DskipTests
-home=$root/src/target/jmeter-home
-[[ -x $home/bin/jmeter ]] || { echo "$bench: $home/bin/jmeter is missing: build without --skip-build" >&2; exit 2; }
+home=${home:-$root/src/target/jmeter-home}
+[[ -f $home/bin/ApacheJMeter.jar ]] || {
+  echo "$bench: $home/bin/ApacheJMeter.jar is missing: build without --skip-build" >&2
+  exit 2
+}
 
 work=$(mktemp -d /tmp/stampede-ws-bench.XXXXXX)
 pids=()
 cleanup() {
   for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done
+  # The peer closes thousands of sessions on SIGTERM; it gets 10 s.
+  for _ in $(seq 1 100); do
+    alive=false
+    for p in "${pids[@]}"; do kill -0 "$p" 2>/dev/null && alive=true; done
+    $alive || break
+    sleep 0.1
+  done
+  for p in "${pids[@]}"; do kill -9 "$p" 2>/dev/null || true; done
   for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done
   rm -rf "$work"
 }
 trap cleanup EXIT
+trap 'exit 130' INT TERM
 
 port=$(/usr/bin/python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
 /usr/bin/python3 "$root/it/websocket/peer.py" --port "$port" >"$work/peer.log" 2>&1 &
@@ -60,9 +79,9 @@ for _ in $(seq 1 100); do grep -q listening "$work/peer.log" && break; sleep 0.1
 grep -q listening "$work/peer.log" || { cat "$work/peer.log" >&2; exit 1; }
 
 delay=15
-HEAP="-Xms$heap -Xmx$heap" JVM_ARGS="-XX:+UseG1GC" "$home/bin/jmeter" -n -t "$root/it/bench/websocket-bench.jmx" \
-  -l "$work/results.jtl" -j "$work/jmeter.log" -Jthreads="$threads" -Jsessions=$((sessions / threads)) \
-  -Jpacing_ms="$pacing" -Jduration="$duration" -Jdelay="$delay" -Jport="$port" >"$work/jmeter.out" 2>&1 &
+java -Xms"$heap" -Xmx"$heap" -XX:+UseG1GC -jar "$home/bin/ApacheJMeter.jar" -n -t "$root/it/bench/websocket-bench.jmx" \
+  -l "$work/results.jtl" -j "$work/jmeter.log" -Jjmeter.save.saveservice.autoflush=true -Jthreads="$threads" -Jsessions=$((sessions / threads)) \
+  -Jpacing_ms="$pacing" -Jrampup="$rampup" -Jduration="$duration" -Jdelay="$delay" -Jport="$port" >"$work/jmeter.out" 2>&1 &
 run=$!
 pids+=($run)
 jmeter=
@@ -77,10 +96,10 @@ heap_after_gc() {
 }
 sleep $((delay - 5))
 base_kb=$(heap_after_gc)
-# All sessions are open once the JTL holds every handshake (the group's sub-results: "open", 101).
+# All sessions are open once the JTL holds every handshake (the group's sub-results "open-N", 101).
 opened=0
 for _ in $(seq 1 $((duration - warmup))); do
-  opened=$(grep -c ',open,101,Switching Protocols,' "$work/results.jtl" 2>/dev/null || true)
+  opened=$(grep -c ',open-[0-9]*,101,Switching Protocols,' "$work/results.jtl" 2>/dev/null || true)
   ((opened >= sessions)) && break
   sleep 1
 done
@@ -99,7 +118,7 @@ for row in csv.DictReader(open(jtl)):
     if not ok:
         errors += 1
         kinds[row["responseCode"]] = kinds.get(row["responseCode"], 0) + 1
-    if row["label"] == "open" and row["responseMessage"] == "Switching Protocols":
+    if row["label"].startswith("open-") and row["responseMessage"] == "Switching Protocols":
         handshakes += 1
     if row["label"] == "echo":
         echoes += 1

@@ -34,6 +34,10 @@ final class SessionGroup {
     private final SessionSettings settings;
     private final WebSocketSession[] sessions;
     private final CompletionQueue queue = new CompletionQueue(Thread.currentThread());
+    /** The handshakes' own queue, so that reopening sessions never takes the schedule's completions. */
+    private final CompletionQueue opens = new CompletionQueue(Thread.currentThread());
+    private boolean openedOnce;
+    private long lastReopenNanos;
     private final long connectTimeoutNanos;
     /** The sampler whose calls run on the sessions' schedule (groups only), and what it asked for. */
     private Object driver;
@@ -78,52 +82,59 @@ final class SessionGroup {
     }
 
     /**
-     * Opens every session that is not open (the first time all of them, spread over one pacing interval; later
-     * those the server closed) and waits for their handshakes. With a schedule running, the reopened sessions join
-     * it.
+     * Opens every session that is not open and waits for their handshakes: the first time all of them, spread over
+     * one pacing interval; later those the server closed (a group retries them at most once per pacing interval,
+     * at least a second apart). A group's schedule keeps running meanwhile, and the reopened sessions join it.
      *
-     * @return the handshake calls, completed, in order of completion (null when interrupted)
+     * @return the handshake calls, completed, in order of completion; empty when there was nothing to open now;
+     *     null when interrupted
      */
     List<WebSocketCall> open(String cookie) {
-        // A running schedule pauses while sessions reopen (calls in flight are dropped), then starts again.
-        Object pausedDriver = driver;
-        Order paused = order;
-        if (paused != null) {
-            stopSchedule();
-        }
-        List<WebSocketSession> closed = new ArrayList<>();
-        for (WebSocketSession s : sessions) {
-            if (!s.isOpen()) {
-                closed.add(s);
-            }
-        }
         if (single()) {
             // Closed by the server since its last use: that is this sample; the next open opens it again.
             IOException unreported = sessions[0].takeUnreportedEnd();
             if (unreported != null) {
-                WebSocketCall c = sessions[0].call().arm(WebSocketCall.Kind.OPEN, queue, System.nanoTime(), 0);
+                WebSocketCall c = sessions[0].call().arm(WebSocketCall.Kind.OPEN, opens, System.nanoTime(), 0);
                 c.expire(unreported);
+                c.taken();
                 return List.of(c);
             }
         }
         long now = System.nanoTime();
+        if (openedOnce && !single() && now - lastReopenNanos
+                < TimeUnit.MILLISECONDS.toNanos(Math.max(1000, settings.pacingMillis()))) {
+            return List.of();
+        }
+        openedOnce = true;
+        lastReopenNanos = now;
+        List<WebSocketSession> closed = new ArrayList<>();
+        for (WebSocketSession s : sessions) {
+            // A closed session whose call is still out reports its closure there first.
+            if (!s.isOpen() && !s.call().outstanding()) {
+                closed.add(s);
+            }
+        }
         long spread = closed.size() > 1 ? TimeUnit.MILLISECONDS.toNanos(settings.pacingMillis()) / closed.size() : 0;
         for (int i = 0; i < closed.size(); i++) {
-            closed.get(i).call().arm(WebSocketCall.Kind.OPEN, queue, now + i * spread, settings.handshakeTimeoutMillis())
-                    .cookie(cookie);
+            closed.get(i).call().arm(WebSocketCall.Kind.OPEN, opens, now + i * spread,
+                    settings.handshakeTimeoutMillis()).cookie(cookie);
             closed.get(i).submit();
         }
         List<WebSocketCall> done = new ArrayList<>(closed.size());
         while (done.size() < closed.size()) {
-            WebSocketCall c = next();
+            WebSocketCall c = next(opens, true);
             if (c == null) {
                 return null;
             }
             done.add(c);
         }
-        if (paused != null) {
-            driver = pausedDriver;
-            startSchedule(paused);
+        if (order != null) {
+            long at = System.nanoTime();
+            for (WebSocketSession s : closed) {
+                if (s.isOpen()) {
+                    order.arm(s.call(), queue, at).session().submit();
+                }
+            }
         }
         return done;
     }
@@ -138,7 +149,7 @@ final class SessionGroup {
     WebSocketCall message(Object sampler, Order o) {
         if (single()) {
             o.arm(sessions[0].call(), queue, System.nanoTime()).session().submit();
-            return next();
+            return next(queue, false);
         }
         if (driver == null) {
             driver = sampler;
@@ -149,7 +160,30 @@ final class SessionGroup {
                     + "second session name for a second sampler");
         }
         order = o;
-        return next();
+        for (WebSocketSession s : sessions) {
+            if (s.call().outstanding()) {
+                return next(queue, false);
+            }
+        }
+        return noneOpen(o);
+    }
+
+    /**
+     * No session of the group has a call out (all closed or never opened): one failed sample, after waiting for the
+     * next reopen to be allowed, so the thread does not spin through failures.
+     */
+    private WebSocketCall noneOpen(Order o) {
+        long wait = lastReopenNanos + TimeUnit.MILLISECONDS.toNanos(Math.max(1000, settings.pacingMillis()))
+                - System.nanoTime();
+        if (wait > 0) {
+            java.util.concurrent.locks.LockSupport.parkNanos(this, wait);
+        }
+        WebSocketSession s = sessions[0];
+        IOException why = s.ended() != null ? s.ended() : WebSocketSampler.notOpen();
+        WebSocketCall c = o.arm(s.call(), queue, System.nanoTime());
+        c.expire(why);
+        c.taken();
+        return c;
     }
 
     /** Puts a call on every open session, spread evenly over one pacing interval. */
@@ -187,7 +221,7 @@ final class SessionGroup {
         }
         List<WebSocketCall> done = new ArrayList<>(armed.size());
         while (done.size() < armed.size()) {
-            WebSocketCall c = next();
+            WebSocketCall c = next(queue, false);
             if (c == null) {
                 return null;
             }
@@ -211,17 +245,23 @@ final class SessionGroup {
         while (queue.poll() != null) {
             Thread.onSpinWait();
         }
+        for (WebSocketSession s : sessions) {
+            s.call().taken();
+        }
     }
 
     /**
-     * The next call to complete or pass its deadline. A call past its deadline fails here: a handshake or close
-     * closes its connection, a message wait leaves the session open.
+     * The next call to complete on {@code q} or to pass its deadline, taken back. A call past its deadline fails
+     * here: a handshake or close closes its connection, a message wait leaves the session open.
+     *
+     * @param handshakes whether the calls awaited are handshakes (on their own queue) or the rest
      */
-    private WebSocketCall next() {
+    private WebSocketCall next(CompletionQueue q, boolean handshakes) {
         long nextScan = System.nanoTime();
         for (;;) {
-            WebSocketCall c = (WebSocketCall) queue.poll();
+            WebSocketCall c = (WebSocketCall) q.poll();
             if (c != null) {
+                c.taken();
                 return c;
             }
             if (interrupted) {
@@ -233,10 +273,11 @@ final class SessionGroup {
             if (now - nextScan >= 0) {
                 for (WebSocketSession s : sessions) {
                     WebSocketCall a = s.call();
-                    if (a.pending()) {
+                    if (a.pending() && (a.kind() == WebSocketCall.Kind.OPEN) == handshakes) {
                         long deadline = a.deadlineNanos(connectTimeoutNanos);
                         if (now - deadline >= 0) {
                             if (expire(a)) {
+                                a.taken();
                                 return a;
                             }
                         } else if (single()) {
@@ -246,8 +287,9 @@ final class SessionGroup {
                 }
                 nextScan = now + Math.min(wait, SCAN_NANOS);
             }
-            c = (WebSocketCall) queue.poll(Math.max(1, nextScan - now));
+            c = (WebSocketCall) q.poll(Math.max(1, nextScan - now));
             if (c != null) {
+                c.taken();
                 return c;
             }
         }
@@ -278,6 +320,7 @@ final class SessionGroup {
     void interrupt() {
         interrupted = true;
         queue.wake();
+        opens.wake();
     }
 
     /** Owner: drops every session (a close frame 1001 where open); calls in flight end. */

@@ -70,6 +70,10 @@ public class WebSocketOpenSampler extends WebSocketSampler {
         if (done == null) {
             return filled(res, null, g, null);
         }
+        if (done.isEmpty()) {
+            res.setIgnore();
+            return res;
+        }
         String request = "GET " + s.url() + "\n" + getPropertyAsString(HEADERS);
         if (g.single()) {
             WebSocketCall c = done.get(0);

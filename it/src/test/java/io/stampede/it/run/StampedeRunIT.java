@@ -28,7 +28,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /** `./stampede run` end to end: every shipped plan, against the built-in target and against real nginx. */
-class StampedeRunIT {
+public class StampedeRunIT {
 
     private static final Path ROOT = Path.of(System.getProperty("stampede.root", "..")).toAbsolutePath().normalize();
     private static final Pattern SAMPLES = Pattern.compile("samples\\s+([\\d,]+) in [\\d.]+ s = ([\\d,]+) req/s");

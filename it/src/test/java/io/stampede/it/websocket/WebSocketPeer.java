@@ -31,7 +31,7 @@ final class WebSocketPeer implements AutoCloseable {
         this.out = out;
     }
 
-    static WebSocketPeer start(Path root) throws IOException {
+    static WebSocketPeer start(Path root) throws IOException, InterruptedException {
         int port = FreePort.loopback();
         int silent = FreePort.loopback();
         int garbage = FreePort.loopback();

@@ -53,6 +53,9 @@ public final class WebSocketCall extends CompletionQueue.Node {
     /** Generation << 2 | state. */
     private volatile int stamp = DONE;
 
+    /** Thread only: armed and not yet taken back by the thread (then it may sit in the thread's queue). */
+    private boolean outstanding;
+
     // Set by the thread when arming.
     Kind kind;
     CompletionQueue queue;
@@ -120,9 +123,20 @@ public final class WebSocketCall extends CompletionQueue.Node {
         reply = null;
         failure = null;
         unsolicitedKept = null;
+        outstanding = true;
         int gen = (stamp >>> 2) + 1;
         stamp = gen << 2 | ARMED;
         return this;
+    }
+
+    /** Thread: the call came back (from the queue, or expired): it may be armed again. */
+    public void taken() {
+        outstanding = false;
+    }
+
+    /** Thread: armed and not yet taken back; arming it again could put it in a queue twice. */
+    public boolean outstanding() {
+        return outstanding;
     }
 
     /** Thread, before submitting: the message to write. */
