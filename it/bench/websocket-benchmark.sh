@@ -5,7 +5,7 @@
 # (websocket.sessions_per_thread), each session sending one message every --pacing-ms and awaiting its echo from
 # it/websocket/peer.py (python3-websockets) on 127.0.0.1. Prints: sessions established (the handshakes' 101s),
 # errors, the JMeter process's heap after a full GC (jcmd GC.run, then GC.heap_info) before the sessions and with
-# them all open, the difference per session (the engine's shared state included, so an upper bound), and the p50 /
+# them all open, the difference per session held then (the engine's shared state included, so an upper bound), the p50 /
 # p99 / max echo latency in the steady window (from --warmup s after the last handshake to the end). Not part of
 # `mvn verify`: it holds ~19,000 sockets on each side for a few minutes.
 #
@@ -106,10 +106,12 @@ done
 open_at=$(date +%s%3N)
 sleep "$warmup"
 full_kb=$(heap_after_gc)
+# The sessions the heap figure covers: the JMeter process's established connections to the peer at that moment.
+held=$(ss -tnp state established "( dport = :$port )" | grep -c "pid=$jmeter," || true)
 wait "$run" || true
-/usr/bin/python3 - "$work/results.jtl" "$sessions" "$base_kb" "$full_kb" "$open_at" "$warmup" <<'PY'
+/usr/bin/python3 - "$work/results.jtl" "$sessions" "$base_kb" "$full_kb" "$open_at" "$warmup" "$held" <<'PY'
 import csv, sys
-jtl, sessions, base_kb, full_kb, open_at, warmup = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]), int(sys.argv[6])
+jtl, sessions, base_kb, full_kb, open_at, warmup, held = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5]), int(sys.argv[6]), int(sys.argv[7])
 handshakes = errors = echoes = 0
 steady = []
 kinds = {}
@@ -130,6 +132,7 @@ print(f"sessions established   {handshakes:,} of {sessions:,}")
 print(f"errors                 {errors:,} {kinds if kinds else ''}")
 print(f"echoes                 {echoes:,} ({len(steady):,} in the steady window)")
 print(f"heap after full GC     {base_kb // 1024} MB before the sessions, {full_kb // 1024} MB with them")
-print(f"heap per session       {(full_kb - base_kb) * 1024 / sessions / 1024:.2f} KB (engine's shared state included)")
+print(f"sessions held at the heap measurement  {held:,}")
+print(f"heap per held session  {(full_kb - base_kb) / max(1, held):.2f} KB (the engine's shared state included)")
 print(f"echo latency (steady)  p50 {pct(0.50)} ms  p99 {pct(0.99)} ms  max {steady[-1] if steady else -1} ms")
 PY
