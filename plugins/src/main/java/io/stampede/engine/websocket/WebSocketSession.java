@@ -161,6 +161,8 @@ public final class WebSocketSession extends ChannelInboundHandlerAdapter {
                     channel.writeAndFlush(new CloseWebSocketFrame(WebSocketCloseStatus.ENDPOINT_UNAVAILABLE))
                             .addListener(ChannelFutureListener.CLOSE);
                 } else {
+                    // Our own close (a deadline passed): not a closure by the server to report at the next use.
+                    closing = true;
                     channel.close();
                 }
             });
