@@ -3,7 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(nginx-light nghttp2-client python3-httpbin openssl haproxy keepalived ipvsadm nftables arptables iproute2 arping wrk xvfb x11-utils procps curl util-linux systemd chromium qemu-system-x86 debootstrap kmod cpio tsung python3-venv ejabberd erlang-p1-sqlite3 sqlite3 prometheus)
+packages=(nginx-light python3-websockets nghttp2-client python3-httpbin openssl haproxy keepalived ipvsadm nftables arptables iproute2 arping wrk xvfb x11-utils procps curl util-linux systemd chromium qemu-system-x86 debootstrap kmod cpio tsung python3-venv ejabberd erlang-p1-sqlite3 sqlite3 prometheus)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

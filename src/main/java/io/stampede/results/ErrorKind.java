@@ -30,6 +30,13 @@ public enum ErrorKind {
     XMPP_SASL_FAILURE("XMPP SASL failure (login refused)", false),
     XMPP_STANZA_ERROR("XMPP stanza error (an error reply)", false),
     XMPP_TIMEOUT("XMPP timeout (no login, IQ result or awaited stanza in time)", false),
+    WS_HANDSHAKE_REFUSED("WebSocket handshake refused (HTTP status)", false),
+    WS_NOT_WEBSOCKET("not a WebSocket endpoint (upgrade not answered with 101)", false),
+    WS_HANDSHAKE_INVALID("WebSocket handshake invalid (subprotocol, extension, accept key)", false),
+    WS_HANDSHAKE_TIMEOUT("WebSocket upgrade unanswered (websocket.handshake_timeout)", false),
+    WS_CLOSED_BY_SERVER("WebSocket closed by the server (close code)", false),
+    WS_MESSAGE_TIMEOUT("WebSocket message timeout (websocket.timeout)", false),
+    WS_PROTOCOL_ERROR("WebSocket protocol error", false),
     HTTP_4XX("HTTP 4xx", false),
     HTTP_5XX("HTTP 5xx", false),
     ASSERTION("assertion failed", false),
@@ -86,6 +93,9 @@ public enum ErrorKind {
         }
         if (text.contains("xmpptimeoutexception")) {
             return XMPP_TIMEOUT;
+        ErrorKind webSocket = webSocket(text);
+        if (webSocket != null) {
+            return webSocket;
         }
         if (text.contains("connecttimeout") || text.contains("connect timed out")) {
             return CONNECT_TIMEOUT;
@@ -118,5 +128,34 @@ public enum ErrorKind {
             return RESPONSE_TIMEOUT;
         }
         return OTHER;
+    }
+
+    /** The WebSocket samplers' exceptions (io.stampede.engine.websocket), before words like "refused" match. */
+    private static ErrorKind webSocket(String text) {
+        if (!text.contains("websocket")) {
+            return null;
+        }
+        if (text.contains("websocketrefusedexception")) {
+            return WS_HANDSHAKE_REFUSED;
+        }
+        if (text.contains("websocketnotupgradedexception")) {
+            return WS_NOT_WEBSOCKET;
+        }
+        if (text.contains("websockethandshakeinvalidexception")) {
+            return WS_HANDSHAKE_INVALID;
+        }
+        if (text.contains("websockethandshaketimeoutexception")) {
+            return WS_HANDSHAKE_TIMEOUT;
+        }
+        if (text.contains("websocketclosedexception")) {
+            return WS_CLOSED_BY_SERVER;
+        }
+        if (text.contains("websocketmessagetimeoutexception")) {
+            return WS_MESSAGE_TIMEOUT;
+        }
+        if (text.contains("websocketprotocolexception")) {
+            return WS_PROTOCOL_ERROR;
+        }
+        return null;
     }
 }

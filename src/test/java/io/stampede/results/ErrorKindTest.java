@@ -39,6 +39,27 @@ class ErrorKindTest {
     }
 
     @Test
+    void webSocketKindsAreTheirOwnWhateverTheirMessagesSay() {
+        String p = "Non HTTP response code: io.stampede.engine.websocket.";
+        assertEquals(ErrorKind.WS_HANDSHAKE_REFUSED, ErrorKind.of(p + "WebSocketRefusedException",
+                "Non HTTP response message: Handshake refused: HTTP 403 Forbidden"));
+        assertEquals(ErrorKind.WS_NOT_WEBSOCKET, ErrorKind.of(p + "WebSocketNotUpgradedException",
+                "Non HTTP response message: Not a WebSocket endpoint: the upgrade was answered with HTTP 200 OK"));
+        assertEquals(ErrorKind.WS_HANDSHAKE_INVALID, ErrorKind.of(p + "WebSocketHandshakeInvalidException",
+                "Non HTTP response message: Invalid subprotocol. Actual: null. Expected one of: mqtt"));
+        assertEquals(ErrorKind.WS_HANDSHAKE_TIMEOUT, ErrorKind.of(p + "WebSocketHandshakeTimeoutException",
+                "Non HTTP response message: No answer to the upgrade within 300 ms"));
+        assertEquals(ErrorKind.WS_CLOSED_BY_SERVER, ErrorKind.of(p + "WebSocketClosedException",
+                "Non HTTP response message: Closed by the server: 1006 (connection reset)"));
+        assertEquals(ErrorKind.WS_MESSAGE_TIMEOUT, ErrorKind.of(p + "WebSocketMessageTimeoutException",
+                "Non HTTP response message: No message matching contains x within the timeout"));
+        assertEquals(ErrorKind.WS_PROTOCOL_ERROR, ErrorKind.of(p + "WebSocketProtocolException",
+                "Non HTTP response message: Message larger than the limit of 1000 bytes"));
+        assertEquals(ErrorKind.CONNECTION_REFUSED, ErrorKind.of("Non HTTP response code: java.net.ConnectException",
+                "Non HTTP response message: Connection refused"), "a WebSocket connect refused is a connect refused");
+    }
+
+    @Test
     void http2Kinds() {
         assertEquals(ErrorKind.HTTP2_STREAM_RESET,
                 ErrorKind.of("Non HTTP response code: io.stampede.engine.StreamResetException",

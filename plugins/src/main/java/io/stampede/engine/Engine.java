@@ -168,10 +168,12 @@ public final class Engine {
         return responseDeadlines;
     }
 
+    /** Counts a connection established (any protocol), for the open-connections figure. */
     public void connectionOpened() {
         open.incrementAndGet();
     }
 
+    /** Counts a connection closed that {@link #connectionOpened} counted. */
     public void connectionClosed() {
         open.decrementAndGet();
     }

@@ -6,7 +6,7 @@
 package io.stampede.sampler;
 
 /** Numbers in a sampler's fields, read with one wording for every field: the name, the range and the default. */
-final class PropertyNumbers {
+public final class PropertyNumbers {
 
     private PropertyNumbers() {}
 
@@ -15,7 +15,7 @@ final class PropertyNumbers {
      *
      * @throws IllegalArgumentException naming the field, the range and the default
      */
-    static int whole(String name, String value, int dflt, int min, int max) {
+    public static int whole(String name, String value, int dflt, int min, int max) {
         String v = value == null ? "" : value.trim();
         if (v.isEmpty()) {
             return dflt;

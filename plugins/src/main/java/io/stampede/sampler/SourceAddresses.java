@@ -17,15 +17,16 @@ import java.util.List;
  * ranges ({@code 10.0.0.1-10.0.0.20} or {@code 10.0.0.1-20}) and IPv4 CIDR blocks ({@code 10.0.1.0/28}: its hosts,
  * without the network and broadcast addresses), separated by commas, spaces or new lines. Immutable.
  */
-record SourceAddresses(List<InetAddress> addresses) {
+public record SourceAddresses(List<InetAddress> addresses) {
     /** More addresses than this is a typo (a /8), not a plan. */
     static final int MAX = 65536;
 
-    SourceAddresses {
+    public SourceAddresses {
         addresses = List.copyOf(addresses);
     }
 
-    static SourceAddresses parse(String text) {
+    /** @throws IllegalArgumentException naming the property and the fix */
+    public static SourceAddresses parse(String text) {
         List<InetAddress> out = new ArrayList<>();
         for (String item : text.trim().split("[,\\s]+")) {
             if (item.isEmpty()) {
@@ -48,7 +49,7 @@ record SourceAddresses(List<InetAddress> addresses) {
         return new SourceAddresses(out);
     }
 
-    boolean isEmpty() {
+    public boolean isEmpty() {
         return addresses.isEmpty();
     }
 

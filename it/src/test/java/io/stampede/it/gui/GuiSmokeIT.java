@@ -44,6 +44,9 @@ class GuiSmokeIT {
         "nginx-welcome-1000x50.jmx, GET / (welcome page), sampler.gui.HttpSamplerGui, host|port|path",
         // On the build's Java 17: the thread group's editor loads there too; only running it needs Java 21.
         "virtual-users.jmx, Virtual users, threads.gui.VirtualUserThreadGroupGui, users|ramp-up|hold|loops|delay",
+        "websocket-chat.jmx, stepping open, websocket.gui.WebSocketOpenSamplerGui, url|subprotocols|headers|timeout|pacing",
+        "websocket-chat.jmx, stepping say, websocket.gui.WebSocketRequestReplySamplerGui, session|message|match|expression",
+        "websocket-chat.jmx, stepping push, websocket.gui.WebSocketWaitSamplerGui, session|match|expression|timeout",
     })
     void planOpensAndShowsOurSamplerPanel(String plan, String sampler, String panel, String fields) throws Exception {
         Assumptions.assumeTrue(new File("/usr/bin/xvfb-run").canExecute(), "xvfb-run is installed by it/run-tests.sh");

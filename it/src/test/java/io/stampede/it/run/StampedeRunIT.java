@@ -28,7 +28,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /** `./stampede run` end to end: every shipped plan, against the built-in target and against real nginx. */
-class StampedeRunIT {
+public class StampedeRunIT {
 
     static final Path ROOT = Path.of(System.getProperty("stampede.root", "..")).toAbsolutePath().normalize();
     private static final Pattern SAMPLES = Pattern.compile("samples\\s+([\\d,]+) in [\\d.]+ s = ([\\d,]+) req/s");
@@ -191,7 +191,8 @@ class StampedeRunIT {
         }
     }
 
-    static Result stampede(List<String> args, int timeoutSeconds) throws IOException, InterruptedException {
+    /** Runs ./stampede with {@code args} to its end (at most {@code timeoutSeconds}); for other ITs too. */
+    public static Result stampede(List<String> args, int timeoutSeconds) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>();
         cmd.add(ROOT.resolve("stampede").toString());
         cmd.addAll(args);
@@ -213,8 +214,9 @@ class StampedeRunIT {
         }
     }
 
-    record Result(int exit, String stdout, String stderr) {
-        String describe() {
+    /** What a ./stampede run printed and its exit status. */
+    public record Result(int exit, String stdout, String stderr) {
+        public String describe() {
             return "exit " + exit + "\n--- stdout\n" + stdout + "\n--- stderr\n" + stderr;
         }
     }

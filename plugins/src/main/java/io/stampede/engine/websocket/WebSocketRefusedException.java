@@ -1,0 +1,20 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in
+ * compliance with the License. You may obtain a copy of the License at
+ * https://www.apache.org/licenses/LICENSE-2.0
+ */
+package io.stampede.engine.websocket;
+
+import java.io.IOException;
+
+/**
+ * The server answered the opening handshake with an HTTP error status (4xx, 5xx) instead of 101. Its class name
+ * is what users see in the JTL's responseCode.
+ */
+public final class WebSocketRefusedException extends IOException {
+    private static final long serialVersionUID = 1L;
+
+    public WebSocketRefusedException(String message) {
+        super(message);
+    }
+}

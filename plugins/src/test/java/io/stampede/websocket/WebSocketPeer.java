@@ -1,0 +1,84 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in
+ * compliance with the License. You may obtain a copy of the License at
+ * https://www.apache.org/licenses/LICENSE-2.0
+ */
+package io.stampede.websocket;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The project's WebSocket test peer (it/websocket/peer.py on Debian's python3-websockets), started on free loopback
+ * ports and stopped by PID: a WebSocket server that is not ours.
+ */
+final class WebSocketPeer implements AutoCloseable {
+    static final String PYTHON = "/usr/bin/python3";
+    final int port;
+    final int silentPort;
+    final int garbagePort;
+    private final Process process;
+    private final Path out;
+
+    private WebSocketPeer(int port, int silentPort, int garbagePort, Process process, Path out) {
+        this.port = port;
+        this.silentPort = silentPort;
+        this.garbagePort = garbagePort;
+        this.process = process;
+        this.out = out;
+    }
+
+    static WebSocketPeer start() throws IOException, InterruptedException {
+        Path script = Path.of("..", "it", "websocket", "peer.py").toAbsolutePath().normalize();
+        int port = freePort();
+        int silent = freePort();
+        int garbage = freePort();
+        Path out = Files.createTempFile("stampede-ws-peer", ".out");
+        Process p = new ProcessBuilder(PYTHON, script.toString(), "--port", Integer.toString(port), "--silent-port",
+                Integer.toString(silent), "--garbage-port", Integer.toString(garbage))
+                .redirectErrorStream(true).redirectOutput(out.toFile()).start();
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
+        while (!accepts(port) || !accepts(garbage)) {
+            if (!p.isAlive() || System.nanoTime() > deadline) {
+                p.destroyForcibly();
+                throw new IllegalStateException("the WebSocket peer did not start (is python3-websockets installed? "
+                        + "it/run-tests.sh installs it): " + Files.readString(out));
+            }
+            Thread.sleep(50);
+        }
+        return new WebSocketPeer(port, silent, garbage, p, out);
+    }
+
+    String url(String path) {
+        return "ws://127.0.0.1:" + port + path;
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
+    }
+
+    private static boolean accepts(int port) {
+        try (Socket s = new Socket()) {
+            s.connect(new InetSocketAddress("127.0.0.1", port), 200);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    @Override
+    public void close() throws IOException, InterruptedException {
+        process.destroy();
+        if (!process.waitFor(5, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+        }
+        Files.deleteIfExists(out);
+    }
+}
