@@ -93,6 +93,7 @@ public enum ErrorKind {
         }
         if (text.contains("xmpptimeoutexception")) {
             return XMPP_TIMEOUT;
+        }
         ErrorKind webSocket = webSocket(text);
         if (webSocket != null) {
             return webSocket;
