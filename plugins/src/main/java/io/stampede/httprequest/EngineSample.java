@@ -9,7 +9,9 @@ import io.stampede.engine.Http2Options;
 import io.stampede.engine.Http2Request;
 import io.stampede.engine.HttpProtocol;
 import io.stampede.engine.PreparedRequest;
+import io.stampede.engine.Tls;
 import io.stampede.sampler.StampedeVariables;
+import io.stampede.sampler.Target;
 import org.apache.http.Header;
 import org.apache.http.HttpVersion;
 import org.apache.http.client.ClientProtocolException;
@@ -25,8 +27,6 @@ import org.apache.jmeter.protocol.http.sampler.HTTPSamplerBase;
 import org.apache.jmeter.protocol.http.util.HTTPConstants;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.testelement.property.JMeterProperty;
-import org.apache.jmeter.threads.JMeterContextService;
-import org.apache.jmeter.threads.JMeterVariables;
 import org.apache.jmeter.util.JMeterUtils;
 
 import java.io.IOException;
@@ -75,6 +75,8 @@ final class EngineSample {
     private BodyLimits limits;
     /** The most body bytes a hop's connection keeps: {@link BodyLimits#rawKept}. */
     private int keep;
+    /** When the sample started (System.nanoTime()), 0 before. */
+    private long startNanos;
     /** The last hop's request as HTTP/2 sent it, for the result's request headers; null on HTTP/1.1. */
     private Http2Request sentHttp2;
 
@@ -111,7 +113,7 @@ final class EngineSample {
         res.setCookies(cookies == null ? "" : cookies);
 
         res.sampleStart();
-        long startNanos = System.nanoTime();
+        startNanos = System.nanoTime();
         if (cache != null && HTTPConstants.GET.equalsIgnoreCase(method) && cache.inCache(url, stockHeaders(own))) {
             return inCache(res);
         }
@@ -123,7 +125,7 @@ final class EngineSample {
             }
             URL hopUrl = url;
             String hopMethod = method;
-            EngineLink.Response r;
+            EngineResponse r;
             for (int redirects = 0; ; redirects++) {
                 req = OutgoingRequest.of(hopMethod, hopUrl, hopUrl == url ? firstTarget : link.targets().of(hopUrl),
                         own, body, Authentication.preemptive(element.getAuthManager(), hopUrl, hopMethod, target(hopUrl)));
@@ -211,17 +213,17 @@ final class EngineSample {
         };
     }
 
-    private EngineLink.Response send(OutgoingRequest req) throws IOException {
+    private EngineResponse send(OutgoingRequest req) throws IOException {
         URL u = req.url();
         boolean tls = HTTPConstants.PROTOCOL_HTTPS.equalsIgnoreCase(u.getProtocol());
         int port = u.getPort() == -1 ? u.getDefaultPort() : u.getPort();
         InetAddress address = resolve(u.getHost());
-        EngineLink.Target target = new EngineLink.Target(u.getHost(), address, port, tls, sourceAddress());
+        Target target = new Target(u.getHost(), port, tls ? new Tls(u.getHost(), port, true) : null, sourceAddress());
         if (protocol.http2()) {
-            return sendHttp2(req, target, u);
+            return sendHttp2(req, target, address, u);
         }
         try {
-            return link.exchange(target, req.encode(), req.head(), req.keepAlive(), keep, element.getConnectTimeout(),
+            return link.exchange(target, address, req.encode(), req.head(), req.keepAlive(), keep, element.getConnectTimeout(),
                     element.getResponseTimeout());
         } catch (IOException e) {
             throw StockFailures.of(e, u.getHost(), address, port, tls);
@@ -234,12 +236,13 @@ final class EngineSample {
      * http one; the other way round fails at once, naming the fix, rather than waiting for a server that cannot
      * answer.
      */
-    private EngineLink.Response sendHttp2(OutgoingRequest req, EngineLink.Target target, URL u) throws IOException {
-        if (protocol == HttpProtocol.H2 && !target.tls()) {
+    private EngineResponse sendHttp2(OutgoingRequest req, Target target, InetAddress address, URL u)
+            throws IOException {
+        if (protocol == HttpProtocol.H2 && !target.secure()) {
             throw new IllegalArgumentException(EngineHttpRequest.PROTOCOL + " h2 is HTTP/2 over TLS, but " + u
                     + " is cleartext; use an https URL for h2, or h2c for HTTP/2 over cleartext (prior knowledge)");
         }
-        if (protocol == HttpProtocol.H2C && target.tls()) {
+        if (protocol == HttpProtocol.H2C && target.secure()) {
             throw new IllegalArgumentException(EngineHttpRequest.PROTOCOL + " h2c is HTTP/2 over cleartext, but " + u
                     + " is TLS; use h2 for HTTP/2 over TLS (ALPN), or an http URL for h2c");
         }
@@ -254,7 +257,7 @@ final class EngineSample {
         Http2Request h2;
         try {
             h2 = Http2Request.of(http1, "HTTP Request '" + element.getName() + "' header fields", req.method(),
-                    target.tls(), req.target(), target.host(), names, values,
+                    target.secure(), req.target(), target.host(), names, values,
                     req.body() == null ? new byte[0] : req.body().bytes());
         } catch (RuntimeException e) {
             http1.release();
@@ -262,10 +265,10 @@ final class EngineSample {
         }
         sentHttp2 = h2;
         try {
-            return link.exchange(target, h2, http2Options, req.keepAlive(), keep, element.getConnectTimeout(),
+            return link.exchange(target, address, h2, http2Options, req.keepAlive(), keep, element.getConnectTimeout(),
                     element.getResponseTimeout());
         } catch (IOException e) {
-            throw StockFailures.of(e, u.getHost(), target.address(), target.port(), target.tls());
+            throw StockFailures.of(e, u.getHost(), address, target.port(), target.secure());
         }
     }
 
@@ -274,12 +277,10 @@ final class EngineSample {
         return sentHttp2 != null ? sentHttp2.headerText("cookie") : req.headers().text(false);
     }
 
-    /** Sets {@link #PROTOCOL_VARIABLE} on this thread when sample_variables asks for it. */
+    /** Sets the stampede_* variables sample_variables names, as the Stampede samplers do. */
     private void noteProtocol(String spoke) {
-        JMeterVariables vars = link.protocolVariable() ? JMeterContextService.getContext().getVariables() : null;
-        if (vars != null) {
-            vars.put(PROTOCOL_VARIABLE, spoke);
-        }
+        long elapsed = startNanos == 0 ? 0 : System.nanoTime() - startNanos;
+        link.variables().put(elapsed, elapsed, spoke);
     }
 
     /**
@@ -428,7 +429,7 @@ final class EngineSample {
      * the sample's start: Connect when this sample opened a connection (at least 1 ms then), Latency at the first
      * response byte.
      */
-    private void fill(HTTPSampleResult res, OutgoingRequest req, EngineLink.Response r, long startNanos)
+    private void fill(HTTPSampleResult res, OutgoingRequest req, EngineResponse r, long startNanos)
             throws IOException {
         ResponseHead head = r.head();
         res.setRequestHeaders(requestHeaders(req));

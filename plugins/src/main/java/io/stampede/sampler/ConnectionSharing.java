@@ -17,15 +17,15 @@ import java.util.Properties;
  * connections, for many mostly idle users (100,000 users cannot each hold one of 20,000 file descriptors).
  * Cookies, variables and extracted values stay per user either way; only the socket is shared.
  */
-record ConnectionSharing(boolean engine, int poolSize) {
-    static final String PROPERTY = "stampede.connection_sharing";
-    static final String SIZE_PROPERTY = "stampede.pool_size";
+public record ConnectionSharing(boolean engine, int poolSize) {
+    public static final String PROPERTY = "stampede.connection_sharing";
+    public static final String SIZE_PROPERTY = "stampede.pool_size";
     static final int DEFAULT_POOL_SIZE = 1000;
 
     static final ConnectionSharing PER_THREAD = new ConnectionSharing(false, DEFAULT_POOL_SIZE);
 
     /** The sharing set with -J, per thread when unset. */
-    static ConnectionSharing fromJMeterProperties() {
+    public static ConnectionSharing fromJMeterProperties() {
         Properties p = JMeterUtils.getJMeterProperties();
         return p == null ? PER_THREAD : parse(p.getProperty(PROPERTY), p.getProperty(SIZE_PROPERTY));
     }

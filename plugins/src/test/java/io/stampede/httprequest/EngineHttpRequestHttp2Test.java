@@ -39,7 +39,7 @@ class EngineHttpRequestHttp2Test {
 
     @AfterEach
     void stop() {
-        EngineLink.ofCurrentThread().closeAll();
+        EngineLink.closeCurrentThread();
         Engine.shutdown();
         if (server != null) {
             server.close();
