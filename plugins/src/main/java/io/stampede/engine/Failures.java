@@ -113,7 +113,7 @@ public final class Failures {
         return new ResponseTimeoutException("No complete response within the response timeout");
     }
 
-    static InterruptedIOException interrupted() {
+    public static InterruptedIOException interrupted() {
         return new InterruptedIOException("Sample interrupted (test stopped)");
     }
 }

@@ -6,6 +6,7 @@
 package io.stampede.httprequest;
 
 import io.stampede.engine.Engine;
+import io.stampede.engine.Failures;
 import io.stampede.engine.Exchange;
 import io.stampede.engine.Http1Connection;
 import io.stampede.engine.Http2Exchange;
@@ -24,7 +25,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
-import java.io.InterruptedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.HashSet;
@@ -168,7 +168,7 @@ final class EngineLink {
             Http2Exchange e = g.next(request, keep, timeout(responseTimeout));
             if (e == null) {
                 release = false; // still armed: the event loop may send it yet
-                throw new InterruptedIOException("Sample interrupted (test stopped)");
+                throw Failures.interrupted();
             }
             if (e.failed()) {
                 throw e.failure();

@@ -10,6 +10,7 @@ import io.stampede.engine.Http2Request;
 import io.stampede.engine.HttpProtocol;
 import io.stampede.engine.PreparedRequest;
 import io.stampede.engine.Tls;
+import io.stampede.sampler.ResultFiller;
 import io.stampede.sampler.StampedeVariables;
 import io.stampede.sampler.Target;
 import org.apache.http.Header;
@@ -450,7 +451,7 @@ final class EngineSample {
         }
         res.sampleEnd();
         if (r.connectEndNanos() != 0) {
-            res.setConnectTime(Math.max(1, (r.connectEndNanos() - startNanos + 999_999L) / 1_000_000L));
+            res.setConnectTime(ResultFiller.connectMillis(r.connectEndNanos() - startNanos));
         }
         res.setLatency(Math.max(0, (r.firstByteNanos() - startNanos) / 1_000_000L));
         res.setResponseCode(Integer.toString(status));
