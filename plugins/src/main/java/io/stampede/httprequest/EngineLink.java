@@ -115,20 +115,24 @@ final class EngineLink {
                 return shared.exchange(target, remote, req, keep, timeout(connectTimeout), timeout(responseTimeout),
                         keepAlive, (e, waited) -> response(e));
             }
+            Exchange e;
+            Runnable close;
             if (own.ownsIo(target)) {
                 var c = own.own(target, remote);
-                EngineResponse out = response(c.send(req, keep, timeout(connectTimeout), timeout(responseTimeout)));
-                if (!keepAlive) {
-                    // The request asked the server to close; if it did not, close here so the next one connects anew.
-                    c.closeChannel();
-                }
-                return out;
+                e = c.send(req, keep, timeout(connectTimeout), timeout(responseTimeout));
+                close = c::closeChannel;
+            } else {
+                Http1Connection c = own.get(target, remote, timeout(connectTimeout));
+                e = own.completion().send(c, req, keep, timeout(connectTimeout), timeout(responseTimeout));
+                close = c::closeChannel;
             }
-            Http1Connection c = own.get(target, remote, timeout(connectTimeout));
-            EngineResponse out = response(own.completion().send(c, req, keep, timeout(connectTimeout),
-                    timeout(responseTimeout)));
+            if (e.failed()) {
+                own.discard(target);
+            }
+            EngineResponse out = response(e);
             if (!keepAlive) {
-                c.closeChannel();
+                // The request asked the server to close; if it did not, close here so the next one connects anew.
+                close.run();
             }
             return out;
         } finally {

@@ -182,6 +182,30 @@ public final class ThreadConnections {
         }
     }
 
+    /**
+     * Drops the thread's HTTP/1.1 connections to {@code target} after a failed exchange: the next request opens new
+     * ones. A failed download leaves its partial body in the connection's framer until that connection's next
+     * request, which may never come (a user that fetched a large file once); dropping the connection frees it now.
+     */
+    public void discard(Target target) {
+        Http1Connection c = byTarget.remove(target);
+        if (c != null) {
+            c.close();
+        }
+        ThreadIoConnection own = ownIo.remove(target);
+        if (own != null) {
+            own.closeChannel();
+        }
+        if (target.equals(lastTarget)) {
+            lastTarget = null;
+            last = null;
+        }
+        if (target.equals(lastOwnTarget)) {
+            lastOwnTarget = null;
+            lastOwn = null;
+        }
+    }
+
     /** Closes every connection; the holder stays usable (a later sample on this thread opens new ones). */
     public void closeAll() {
         for (Http1Connection c : new ArrayList<>(byTarget.values())) {
