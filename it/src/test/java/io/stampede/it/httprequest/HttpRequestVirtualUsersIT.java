@@ -57,7 +57,11 @@ class HttpRequestVirtualUsersIT {
     @TempDir
     Path work;
 
-    /** plans/recorded-shop.jmx with its Thread Group replaced by a Virtual User Thread Group; nothing else changed. */
+    /**
+     * plans/recorded-shop.jmx with its Thread Group replaced by a Virtual User Thread Group and its connect timeout
+     * raised from 5 to 60 s: a user's wait for a pooled connection counts against the connect timeout, and 200 users
+     * queueing for 4 connections on a loaded 2-core machine waited longer than 5 s (PoolTimeoutException).
+     */
     private Path shopOnVirtualUsers() throws Exception {
         Path plans = JMeterHome.stampedeRoot().resolve("plans");
         String plan = Files.readString(plans.resolve("recorded-shop.jmx"));
@@ -68,7 +72,10 @@ class HttpRequestVirtualUsersIT {
         Path dir = Files.createDirectories(work.resolve("plan"));
         Files.copy(plans.resolve("recorded-shop-users.csv"), dir.resolve("recorded-shop-users.csv"));
         Path out = dir.resolve("recorded-shop-virtual-users.jmx");
-        Files.writeString(out, plan.substring(0, from) + VIRTUAL_USERS + plan.substring(to + end.length()));
+        String timeout = "<stringProp name=\"HTTPSampler.connect_timeout\">5000</stringProp>";
+        assertTrue(plan.contains(timeout), "recorded-shop.jmx's defaults set a 5 s connect timeout");
+        Files.writeString(out, (plan.substring(0, from) + VIRTUAL_USERS + plan.substring(to + end.length()))
+                .replace(timeout, timeout.replace("5000", "60000")));
         return out;
     }
 
@@ -82,7 +89,7 @@ class HttpRequestVirtualUsersIT {
                             shopOnVirtualUsers(), work.resolve("run"))
                     .java(java.home()).property("search_paths", switchJar)
                     .property("host", "127.0.0.1").property("port", nginx.port())
-                    .property("users", USERS).property("loops", LOOPS).property("rampup", 2)
+                    .property("users", USERS).property("loops", LOOPS).property("rampup", 5)
                     .property("stampede.connection_sharing", "engine").property("stampede.pool_size", POOL)
                     .timeout(Duration.ofMinutes(3)).run();
             assertTrue(r.succeeded(), r.describe());
