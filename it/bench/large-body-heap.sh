@@ -6,7 +6,9 @@
 # and by the Netty engine (`./stampede run --engine stock|stampede`), one after the other. Two built-in targets on
 # 127.0.0.1 serve the bodies. Once the JTL shows every user's large body (at most --wait seconds) and --settle
 # seconds more passed, the JMeter process's heap after a full GC (jcmd GC.run, then GC.heap_info) is printed for
-# each engine, with the samples and errors of the run. Not part of `mvn verify` (it needs a few GB of heap and
+# each engine, with the live objects after a full GC (jcmd GC.class_histogram's total), and the samples and errors of
+# the run. The live objects are what the engine keeps; "heap after GC" also counts the allocation buffers (TLABs)
+# the running users take in the second between the GC and the reading, so it moves with the allocation rate. Not part of `mvn verify` (it needs a few GB of heap and
 # a few minutes).
 #
 # usage: it/bench/large-body-heap.sh [--threads N] [--big-mb N] [--heap SIZE] [--engines stock,stampede]
@@ -25,7 +27,7 @@ while (($#)); do
     --settle) settle=$2; shift 2 ;;
     --wait) wait=$2; shift 2 ;;
     --skip-build) build=false; shift ;;
-    -h|--help) sed -n '3,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '3,16p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "large-body-heap: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
 done
@@ -64,7 +66,8 @@ for log in big small; do
 done
 
 duration=$((wait + settle + 30))
-printf '%-9s %8s %14s %14s %9s %8s %s\n' engine threads "heap after GC" "big fetched" samples errors note
+printf '%-9s %8s %14s %13s %14s %9s %8s %s\n' engine threads "heap after GC" "live objects" "big fetched" \
+  samples errors note
 IFS=, read -ra list <<<"$engines"
 for engine in "${list[@]}"; do
   out="$work/run-$engine"
@@ -88,11 +91,14 @@ for engine in "${list[@]}"; do
     sleep 0.5
   done
   sleep "$settle"
-  used=gone note=
+  used=gone live=gone note=
   if kill -0 "$jmeter" 2>/dev/null; then
     if jcmd "$jmeter" GC.run >/dev/null 2>&1; then
       used=$(jcmd "$jmeter" GC.heap_info | sed -n 's/.*total [0-9]*K, used \([0-9]*\)K.*/\1/p' | head -1)
       used="$((used / 1024)) MB"
+      # The histogram's own full GC counts only what is reachable: the retained set, without allocation in flight.
+      live=$(jcmd "$jmeter" GC.class_histogram | awk '$1 == "Total" {print $3}')
+      live="$((live / 1024 / 1024)) MB"
     else
       used="no answer" note="jcmd could not attach (JMeter busy in GC?)"
     fi
@@ -108,5 +114,6 @@ for engine in "${list[@]}"; do
     samples=$(($(wc -l <"$jtl") - 1))
     errors=$(awk -F, 'NR > 1 && $8 != "true"' "$jtl" | wc -l)
   fi
-  printf '%-9s %8s %14s %14s %9s %8s %s\n' "$engine" "$threads" "$used" "$big" "$samples" "$errors" "$note"
+  printf '%-9s %8s %14s %13s %14s %9s %8s %s\n' "$engine" "$threads" "$used" "$live" "$big" "$samples" "$errors" \
+    "$note"
 done

@@ -26,7 +26,7 @@ import java.net.URL;
  * added to it, "Follow redirects", embedded resources with their parallel pool, "Save response as MD5 hash". Only the
  * exchange itself ({@link #sample(URL, String, boolean, int)}) runs on the engine, in {@link EngineSample}; a request
  * using a feature the engine lacks runs on stock's HttpClient 4 implementation instead, and a {@code file:} URL or a
- * sampler choosing the Java implementation on the implementation stock would pick ({@link Hc4Fallback}).
+ * sampler choosing the Java implementation on the implementation stock would pick ({@link StockImplementations}).
  *
  * <p>Connections are the thread's, as stock's are: kept across iterations while the thread group's "Same user on each
  * iteration" is on, closed before the next iteration's first request when it is off (and
@@ -39,7 +39,9 @@ public final class EngineHttpRequest extends HTTPSamplerBase implements Interrup
 
     private static final String[] H2_SETTINGS = {PluginNames.H2_WINDOW, PluginNames.H2_MAX_REQUESTS, PluginNames.H2_PING_MS};
 
-    private transient Hc4Fallback fallback;
+    private transient StockImplementations fallback;
+    /** What this element said in jmeter.log in this test run: made at testStarted, shared with the thread clones. */
+    private transient RouteNotes notes;
     /** The HTTP/2 settings last parsed (in {@link #H2_SETTINGS}' order) and what they parsed to, as for the protocol. */
     private transient String[] http2Texts;
     private transient Http2Options http2Options;
@@ -54,12 +56,23 @@ public final class EngineHttpRequest extends HTTPSamplerBase implements Interrup
 
     @Override
     protected HTTPSampleResult sample(URL url, String method, boolean areFollowingRedirect, int depth) {
-        boolean stock = Hc4Fallback.servedByStock(this, url);
-        String feature = stock ? null : Hc4Fallback.unsupportedFeature(this, url, method);
+        RouteNotes n = notes();
+        boolean stock = StockImplementations.servedByStock(this, url, n);
+        String feature = stock ? null : StockImplementations.unsupportedFeature(this, url, method, n);
         if (stock || feature != null) {
             return fallback().sample(url, method, areFollowingRedirect, depth, feature);
         }
-        EngineLink l = EngineLink.ofCurrentThread();
+        EngineLink l;
+        try {
+            l = EngineLink.ofCurrentThread();
+        } catch (IllegalArgumentException e) {
+            HTTPSampleResult res = new HTTPSampleResult();
+            res.setSampleLabel(getName());
+            res.setURL(url);
+            res.sampleStart();
+            res.sampleEnd();
+            return errorResult(e, res);
+        }
         link = l;
         return new EngineSample(this, l).run(url, method, areFollowingRedirect, depth);
     }
@@ -152,11 +165,36 @@ public final class EngineHttpRequest extends HTTPSamplerBase implements Interrup
         return !getPropertyAsString(name).isBlank();
     }
 
-    private Hc4Fallback fallback() {
+    private StockImplementations fallback() {
         if (fallback == null) {
-            fallback = new Hc4Fallback(this);
+            fallback = new StockImplementations(this, notes());
         }
         return fallback;
+    }
+
+    /** The notes of this run; an element sampled without a test start (a test driving it directly) makes its own. */
+    private RouteNotes notes() {
+        RouteNotes n = notes;
+        if (n == null) {
+            n = new RouteNotes();
+            notes = n;
+        }
+        return n;
+    }
+
+    /** A new run: nothing said yet. Called on the element in the plan, before the threads clone it. */
+    @Override
+    public void testStarted() {
+        super.testStarted();
+        notes = new RouteNotes();
+    }
+
+    /** The thread's clone shares the plan element's notes, so each line is written once per run, not per thread. */
+    @Override
+    public Object clone() {
+        EngineHttpRequest c = (EngineHttpRequest) super.clone();
+        c.notes = notes();
+        return c;
     }
 
     /**
@@ -178,7 +216,11 @@ public final class EngineHttpRequest extends HTTPSamplerBase implements Interrup
     public void testIterationStart(LoopIterationEvent event) {
         JMeterVariables vars = JMeterContextService.getContext().getVariables();
         if (RESET_STATE_ON_ITERATION && (vars == null || !vars.isSameUserOnNextIteration())) {
-            EngineLink.ofCurrentThread().closeBeforeNextSample();
+            try {
+                EngineLink.ofCurrentThread().closeBeforeNextSample();
+            } catch (IllegalArgumentException e) {
+                // The thread's first sample reports the setting; nothing is open to close.
+            }
         }
         if (fallback != null) {
             fallback.notifyFirstSampleAfterLoopRestart();
@@ -187,7 +229,7 @@ public final class EngineHttpRequest extends HTTPSamplerBase implements Interrup
 
     @Override
     public void threadFinished() {
-        EngineLink.ofCurrentThread().closeAll();
+        EngineLink.closeCurrentThread();
         if (fallback != null) {
             fallback.threadFinished();
         }
@@ -204,7 +246,6 @@ public final class EngineHttpRequest extends HTTPSamplerBase implements Interrup
     public void testEnded() {
         super.testEnded();
         EngineLink.testEnded();
-        Hc4Fallback.testEnded();
     }
 
     // JMeter's own steps, which HTTPSamplerBase keeps protected, for the engine's sample flow.

@@ -6,116 +6,80 @@
 package io.stampede.httprequest;
 
 import io.stampede.engine.Engine;
-import io.stampede.engine.http1.Http1Exchange;
+import io.stampede.names.PluginNames;
+import io.stampede.engine.Failures;
+import io.stampede.engine.Exchange;
 import io.stampede.engine.http1.Http1Connection;
 import io.stampede.engine.http2.Http2Exchange;
 import io.stampede.engine.http2.Http2Group;
 import io.stampede.engine.http2.Http2Options;
 import io.stampede.engine.http2.Http2Request;
-import io.stampede.engine.HttpProtocol;
-import io.stampede.engine.http1.ParkingCompletion;
 import io.stampede.engine.PreparedRequest;
 import io.stampede.engine.ReceivedResponse;
-import io.stampede.engine.http1.ResponseFramer;
-import io.stampede.engine.http1.ThreadIoConnection;
-import io.stampede.engine.tls.Tls;
-import io.stampede.names.PluginNames;
-import org.apache.jmeter.util.JMeterUtils;
+import io.stampede.sampler.SharedConnections;
+import io.stampede.sampler.StampedeVariables;
+import io.stampede.sampler.Target;
+import io.stampede.sampler.ThreadConnections;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 import java.io.IOException;
-import java.io.InterruptedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HashMap;
 import java.util.HashSet;
-import java.util.Locale;
-import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 
 /**
- * The HTTP Request's only way into the Stampede engine: the keep-alive connections of one thread, one per target, and
- * one exchange at a time on them. Everything the sampler asks of the engine goes through here, so a change in the
- * engine's connection API changes this class only.
+ * The HTTP Request's only way into the Stampede engine, on the Stampede samplers' seam: the thread's connections
+ * ({@link ThreadConnections}: one per target, the thread's own blocking I/O for plain HTTP unless
+ * {@code stampede.io_mode} is engine, else a depth-1 connection on an event loop, and HTTP/2's one connection per
+ * target), or, with {@code stampede.connection_sharing=engine}, a connection leased per exchange from the engine-wide
+ * pool of the target ({@link SharedConnections}), and the {@code stampede_*} variables ({@link StampedeVariables}).
  *
- * <p>Plain HTTP without a source address is read and written by the JMeter thread itself with blocking socket calls
- * ({@link ThreadIoConnection}, as the classic HTTP Sampler does, and as stock's HttpClient 4 does): no hand-off to an
- * event loop and back per sample. Over TLS, with an "IP source address", or with {@code -Jstampede.io_mode=engine}
- * the sample goes to a depth-1 {@link Http1Connection} on the engine's event loop and the thread parks meanwhile.
- *
- * <p>Per thread like stock's HttpClient 4 clients, and for the same reason held in a ThreadLocal rather than the
- * thread's JMeter variables: the parallel downloader of embedded resources runs clones of the sampler on pool threads
- * that share their parent's variables, and each pool thread must use connections of its own.
+ * <p>Per Java thread, like stock's HttpClient 4 clients, and for the same reason held in a ThreadLocal rather than
+ * the thread's JMeter variables: the parallel downloader of embedded resources runs clones of the sampler on pool
+ * threads that share their parent's variables, and each pool thread must use connections of its own.
  */
 final class EngineLink {
     private static final Logger LOG = LoggerFactory.getLogger(EngineLink.class);
-    private static final ThreadLocal<EngineLink> OF_THREAD = ThreadLocal.withInitial(EngineLink::new);
+    private static final ThreadLocal<EngineLink> OF_THREAD = new ThreadLocal<>();
     /** JMeter's "no timeout" (0): long enough never to fire in a test, short enough not to overflow. */
     private static final int NO_TIMEOUT = Integer.MAX_VALUE / 4;
 
-    /** Whether plain-HTTP targets use the thread's own I/O: unless {@code stampede.io_mode} is engine. */
-    private final boolean threadIo = !"engine".equals(JMeterUtils.getPropDefault(PluginNames.IO_MODE, "")
-            .trim().toLowerCase(Locale.ROOT));
-    private final Map<Target, ThreadIoConnection> ownIo = new HashMap<>(4);
-    private final Map<Target, Http1Connection> byTarget = new HashMap<>(4);
-    /** The own-I/O connection a send is on now, for {@link #interrupt()} from another thread. */
-    private volatile ThreadIoConnection sending;
-    /** The last own-I/O target and its connection: a thread usually sends to one target after another. */
-    private Target lastTarget;
-    private ThreadIoConnection lastConnection;
-    /** The classic mode's completion: the thread parks on it for each exchange, on whichever connection. */
-    private final ParkingCompletion completion = new ParkingCompletion();
-    private boolean closeBeforeNextSample;
+    private final ThreadConnections own = ThreadConnections.create();
+    /** Null unless the test shares connections engine-wide (HTTP/1.1; HTTP/2 stays on the thread's own). */
+    private final SharedConnections shared = SharedConnections.ifConfigured();
+    private final StampedeVariables variables = StampedeVariables.fromJMeterProperties();
     private final RequestTargets targets = new RequestTargets();
-    /** HTTP/2 (h2, h2c): one connection of one stream per target, as HTTP/1.1's one connection per target. */
-    private final Map<Target, Http2Group> http2ByTarget = new HashMap<>(4);
-    /** The HTTP/2 connection a sample waits on now, for {@link #interrupt()} from another thread. */
-    private volatile Http2Group http2Sending;
     /** Targets whose ALPN fallback to HTTP/1.1 this thread noted in jmeter.log already. */
     private final Set<Target> fallbackNoted = new HashSet<>(2);
-    /** Whether samples set the JMeter variable stampede_protocol (only when sample_variables names it). */
-    private final boolean protocolVariable = Arrays.asList(JMeterUtils.getPropDefault("sample_variables", "")
-            .split("\\s*,\\s*")).contains(EngineSample.PROTOCOL_VARIABLE);
+    private boolean closeBeforeNextSample;
 
-    /**
-     * Where a request goes: the URL's host (for the TLS server name), the address looked up (DNS Cache Manager or
-     * the system), the port, whether it is https, and the source address ("IP source address"; null: the kernel's).
-     */
-    record Target(String host, InetAddress address, int port, boolean tls, InetAddress local) {
-        // Written out: the generated ones go through a method handle each call, and one Target is compared per sample.
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Target t && port == t.port && tls == t.tls && host.equals(t.host)
-                    && address.equals(t.address) && Objects.equals(local, t.local);
-        }
-
-        @Override
-        public int hashCode() {
-            return (host.hashCode() * 31 + address.hashCode()) * 31 + port;
-        }
+    private EngineLink() {
     }
 
     /**
-     * One response, copied out of the engine: the engine reuses its buffers for the next exchange.
+     * This thread's link, made at its first sample.
      *
-     * @param sentBytes the bytes sent (HTTP/2: header block and DATA), -1 for the HTTP/1.1 request's own length
-     * @param protocol what carried it: http/1.1, h2, h2c or {@link PluginNames#ALPN_FALLBACK}
+     * @throws IllegalArgumentException when stampede.io_mode or stampede.connection_sharing is not valid, naming the
+     *                                  fix (then every sample says so, none is sent)
      */
-    record Response(ResponseHead head, byte[] body, boolean bodyCut, long headerBytes, long bodyBytes,
-                    long connectEndNanos, long firstByteNanos, long endNanos, long sentBytes, String protocol) {
-        Response(ResponseHead head, byte[] body, boolean bodyCut, long headerBytes, long bodyBytes,
-                 long connectEndNanos, long firstByteNanos, long endNanos) {
-            this(head, body, bodyCut, headerBytes, bodyBytes, connectEndNanos, firstByteNanos, endNanos, -1,
-                    HttpProtocol.HTTP_1_1.id());
+    static EngineLink ofCurrentThread() {
+        EngineLink l = OF_THREAD.get();
+        if (l == null) {
+            l = new EngineLink();
+            OF_THREAD.set(l);
         }
+        return l;
     }
 
-    static EngineLink ofCurrentThread() {
-        return OF_THREAD.get();
+    /** The thread ends: its connections are closed and its link dropped (a virtual user's thread holds none). */
+    static void closeCurrentThread() {
+        EngineLink l = OF_THREAD.get();
+        if (l != null) {
+            l.closeAll();
+            OF_THREAD.remove();
+        }
     }
 
     /** The request-targets of the URLs this thread sent to lately. */
@@ -123,11 +87,16 @@ final class EngineLink {
         return targets;
     }
 
+    /** The stampede_* variables sample_variables asks for. */
+    StampedeVariables variables() {
+        return variables;
+    }
+
     /**
-     * Sends {@code request} to {@code target} on this thread's connection to it and parks until the whole response
-     * is in. The connection (re)connects by itself when its channel is closed, and a request that meets a kept-alive
-     * connection closed by the server before any response byte is sent once more on a new one (the engine's one
-     * retry rule, as stock's client does after its stale-connection check).
+     * Sends {@code request} to {@code target} at {@code address} and parks until the whole response is in. A
+     * connection (re)connects by itself when its channel is closed, and a request that meets a kept-alive connection
+     * closed by the server before any response byte is sent once more on a new one (the engine's one retry rule, as
+     * stock's client does after its stale-connection check).
      *
      * @param keepAlive false: the connection is closed after this exchange
      * @param keep the most body bytes to keep (the rest is counted, not kept)
@@ -135,49 +104,49 @@ final class EngineLink {
      * @param responseTimeout JMeter's milliseconds, 0 for none
      * @throws IOException the connect or exchange failure, as the engine names it
      */
-    Response exchange(Target target, byte[] request, boolean head, boolean keepAlive, int keep, int connectTimeout,
-                      int responseTimeout) throws IOException {
-        if (closeBeforeNextSample) {
-            closeBeforeNextSample = false;
-            closeAll();
-        }
+    EngineResponse exchange(Target target, InetAddress address, byte[] request, boolean head, boolean keepAlive,
+                            int keep, int connectTimeout, int responseTimeout) throws IOException {
+        closeIfNewUser();
+        InetSocketAddress remote = new InetSocketAddress(address, target.port());
         PreparedRequest req = PreparedRequest.ofBytes(request, head, null);
         try {
-            Http1Exchange e;
-            ThreadIoConnection own = null;
-            Http1Connection onLoop = null;
-            if (threadIo && !target.tls() && target.local() == null) {
-                own = ownConnection(target);
-                sending = own;
-                try {
-                    e = own.send(req, keep, timeout(connectTimeout), timeout(responseTimeout));
-                } finally {
-                    sending = null;
-                }
+            if (shared != null) {
+                return shared.exchange(target, remote, req, keep, timeout(connectTimeout), timeout(responseTimeout),
+                        keepAlive, (e, waited) -> response(e));
+            }
+            Exchange e;
+            Runnable close;
+            if (own.ownsIo(target)) {
+                var c = own.own(target, remote);
+                e = c.send(req, keep, timeout(connectTimeout), timeout(responseTimeout));
+                close = c::closeChannel;
             } else {
-                onLoop = connection(target, connectTimeout);
-                e = completion.send(onLoop, req, keep, timeout(connectTimeout),
-                        timeout(responseTimeout));
+                Http1Connection c = own.get(target, remote, timeout(connectTimeout));
+                e = own.completion().send(c, req, keep, timeout(connectTimeout), timeout(responseTimeout));
+                close = c::closeChannel;
             }
             if (e.failed()) {
-                throw e.failure();
+                own.discard(target);
             }
-            ResponseFramer r = e.response();
-            Response out = new Response(ResponseHead.parse(r.headerBlock(), r.headerBlockLength()), r.keptBody(),
-                    r.bodyCut(), r.headerBytes(), r.bodyBytes(), e.connectNanos() > 0 ? e.startNanos() + e.connectNanos() : 0,
-                    e.firstByteNanos(), e.doneNanos());
+            EngineResponse out = response(e);
             if (!keepAlive) {
                 // The request asked the server to close; if it did not, close here so the next one connects anew.
-                if (own != null) {
-                    own.closeChannel();
-                } else {
-                    onLoop.closeChannel();
-                }
+                close.run();
             }
             return out;
         } finally {
             req.release();
         }
+    }
+
+    private static EngineResponse response(Exchange e) throws IOException {
+        if (e.failed()) {
+            throw e.failure();
+        }
+        ReceivedResponse r = e.response();
+        return new EngineResponse(ResponseHead.parse(r.headerBlock(), r.headerBlockLength()), r.keptBody(),
+                r.bodyCut(), r.headerBytes(), r.bodyBytes(), e.connectNanos() > 0 ? e.startNanos() + e.connectNanos()
+                : 0, e.firstByteNanos(), e.doneNanos());
     }
 
     /**
@@ -192,35 +161,17 @@ final class EngineLink {
      * @param keep the most body bytes to keep (the rest is counted, not kept)
      * @throws IOException the connect or exchange failure, as the engine names it (GOAWAY, RST_STREAM included)
      */
-    Response exchange(Target target, Http2Request request, Http2Options options, boolean keepAlive, int keep,
-                      int connectTimeout, int responseTimeout) throws IOException {
+    EngineResponse exchange(Target target, InetAddress address, Http2Request request, Http2Options options,
+                            boolean keepAlive, int keep, int connectTimeout, int responseTimeout) throws IOException {
         boolean release = true;
         try {
-            if (closeBeforeNextSample) {
-                closeBeforeNextSample = false;
-                closeAll();
-            }
-            Http2Group g = http2ByTarget.get(target);
-            if (g == null || !g.usable() || !g.options().equals(options)) {
-                g = new Http2Group(Engine.get(), new InetSocketAddress(target.address(), target.port()),
-                        target.local() == null ? null : new InetSocketAddress(target.local(), 0),
-                        target.tls() ? new Tls(target.host(), target.port(), true) : null, options, 1, 1,
-                        timeout(connectTimeout), false);
-                Http2Group old = http2ByTarget.put(target, g);
-                if (old != null) {
-                    old.close();
-                }
-            }
-            Http2Exchange e;
-            http2Sending = g;
-            try {
-                e = g.next(request, keep, timeout(responseTimeout));
-            } finally {
-                http2Sending = null;
-            }
+            closeIfNewUser();
+            Http2Group g = own.http2(target, new InetSocketAddress(address, target.port()), options,
+                    timeout(connectTimeout));
+            Http2Exchange e = g.next(request, keep, timeout(responseTimeout));
             if (e == null) {
                 release = false; // still armed: the event loop may send it yet
-                throw new InterruptedIOException("Sample interrupted (test stopped)");
+                throw Failures.interrupted();
             }
             if (e.failed()) {
                 throw e.failure();
@@ -236,12 +187,12 @@ final class EngineLink {
             } else {
                 head = head.http2(r.reason());
             }
-            Response out = new Response(head, r.keptBody(), r.bodyCut(), r.headerBytes(), r.bodyBytes(),
+            EngineResponse out = new EngineResponse(head, r.keptBody(), r.bodyCut(), r.headerBytes(), r.bodyBytes(),
                     e.connectNanos() > 0 ? e.startNanos() + e.connectNanos() : 0, e.firstByteNanos(), e.doneNanos(),
                     e.sentBytes(), e.negotiated());
             if (!keepAlive) {
                 // "Use KeepAlive" off: HTTP/2 has no Connection field, so the connection is closed here instead.
-                http2ByTarget.remove(target).close();
+                own.closeHttp2(target);
             }
             return out;
         } finally {
@@ -251,39 +202,11 @@ final class EngineLink {
         }
     }
 
-    /** Whether samples set the JMeter variable {@link EngineSample#PROTOCOL_VARIABLE}. */
-    boolean protocolVariable() {
-        return protocolVariable;
-    }
-
-    private ThreadIoConnection ownConnection(Target target) {
-        ThreadIoConnection c = target.equals(lastTarget) ? lastConnection : ownIo.get(target);
-        if (c == null || !c.usable()) {
-            if (c != null) {
-                c.closeChannel();
-            }
-            c = new ThreadIoConnection(Engine.get(), new InetSocketAddress(target.address(), target.port()));
-            ownIo.put(target, c);
+    private void closeIfNewUser() {
+        if (closeBeforeNextSample) {
+            closeBeforeNextSample = false;
+            closeAll();
         }
-        lastTarget = target;
-        lastConnection = c;
-        return c;
-    }
-
-    private Http1Connection connection(Target target, int connectTimeout) {
-        Http1Connection c = byTarget.get(target);
-        if (c == null || !c.usable()) {
-            Engine engine = Engine.get();
-            c = new Http1Connection(engine, engine.nextLoop(), null, null,
-                    new InetSocketAddress(target.address(), target.port()),
-                    target.local() == null ? null : new InetSocketAddress(target.local(), 0), timeout(connectTimeout),
-                    1, target.tls() ? new Tls(target.host(), target.port(), true) : null);
-            Http1Connection old = byTarget.put(target, c);
-            if (old != null) {
-                old.close();
-            }
-        }
-        return c;
     }
 
     private static int timeout(int jmeterMillis) {
@@ -297,34 +220,16 @@ final class EngineLink {
 
     /** Any thread (stop test now): the connect or exchange in progress ends at once. */
     boolean interrupt() {
-        ThreadIoConnection own = sending;
-        if (own != null) {
-            own.interrupt();
-        }
-        completion.interrupt();
-        Http2Group h2 = http2Sending;
-        if (h2 != null) {
-            h2.interrupt();
+        own.interrupt();
+        if (shared != null) {
+            shared.interrupt();
         }
         return true;
     }
 
     /** Closes every connection of this thread; a later request opens new ones. */
     void closeAll() {
-        for (Http1Connection c : new ArrayList<>(byTarget.values())) {
-            c.close();
-        }
-        byTarget.clear();
-        for (ThreadIoConnection c : ownIo.values()) {
-            c.closeChannel();
-        }
-        ownIo.clear();
-        for (Http2Group g : http2ByTarget.values()) {
-            g.close();
-        }
-        http2ByTarget.clear();
-        lastTarget = null;
-        lastConnection = null;
+        own.closeAll();
     }
 
     /** The engine's threads and connections end with the test. */

@@ -18,12 +18,12 @@ import java.util.Properties;
  * connections, for many mostly idle users (100,000 users cannot each hold one of 20,000 file descriptors).
  * Cookies, variables and extracted values stay per user either way; only the socket is shared.
  */
-record ConnectionSharing(boolean engine, int poolSize) {
+public record ConnectionSharing(boolean engine, int poolSize) {
 
     static final ConnectionSharing PER_THREAD = new ConnectionSharing(false, PluginNames.DEFAULT_POOL_SIZE);
 
     /** The sharing set with -J, per thread when unset. */
-    static ConnectionSharing fromJMeterProperties() {
+    public static ConnectionSharing fromJMeterProperties() {
         Properties p = JMeterUtils.getJMeterProperties();
         return p == null ? PER_THREAD : parse(p.getProperty(PluginNames.CONNECTION_SHARING), p.getProperty(PluginNames.POOL_SIZE));
     }

@@ -22,7 +22,7 @@ import java.util.Arrays;
  * (so per JMeter thread): it remembers the last reason phrase, headers, Content-Type and body so that a steady
  * stream of identical responses builds no new strings for them.
  */
-final class ResultFiller {
+public final class ResultFiller {
     static final String CODE_PREFIX = "Non HTTP response code: ";
     static final String MESSAGE_PREFIX = "Non HTTP response message: ";
     private static final String[] CODES = new String[600];
@@ -102,7 +102,7 @@ final class ResultFiller {
      * a new connection would be indistinguishable from a reused one. So a sample that opened a connection reports
      * Connect of at least 1 ms (rounded up), and the JTL's Connect > 0 marks exactly the samples that connected.
      */
-    static long connectMillis(long nanos) {
+    public static long connectMillis(long nanos) {
         return Math.max(1, (nanos + 999_999L) / 1_000_000L);
     }
 

@@ -17,7 +17,7 @@ import java.util.List;
 /**
  * The JMeter variables a Stampede sample sets on its own thread, so that {@code sample_variables} can put them into
  * the JTL. Only the ones named in {@code sample_variables} are set: formatting numbers per sample costs throughput,
- * and nothing else reads them. One per sampler clone.
+ * and nothing else reads them. One per sampler clone (JMeter's HTTP Request: one per Java thread).
  */
 public final class StampedeVariables {
 
@@ -35,7 +35,7 @@ public final class StampedeVariables {
         protocol = wanted.contains(PluginNames.PROTOCOL_VARIABLE);
     }
 
-    static StampedeVariables fromJMeterProperties() {
+    public static StampedeVariables fromJMeterProperties() {
         String list = JMeterUtils.getJMeterProperties() == null ? ""
                 : JMeterUtils.getJMeterProperties().getProperty("sample_variables", "");
         return new StampedeVariables(Arrays.stream(list.split(",")).map(String::trim).toList());
@@ -46,7 +46,7 @@ public final class StampedeVariables {
     }
 
     /** Sets the wanted variables on the calling (sampling) thread; {@code spoke} is the sample's protocol. */
-    void put(long elapsedNanos, long correctedNanos, String spoke) {
+    public void put(long elapsedNanos, long correctedNanos, String spoke) {
         if (!any()) {
             return;
         }

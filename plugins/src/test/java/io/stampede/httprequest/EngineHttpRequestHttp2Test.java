@@ -40,7 +40,7 @@ class EngineHttpRequestHttp2Test {
 
     @AfterEach
     void stop() {
-        EngineLink.ofCurrentThread().closeAll();
+        EngineLink.closeCurrentThread();
         Engine.shutdown();
         if (server != null) {
             server.close();

@@ -16,6 +16,7 @@ import org.apache.jmeter.protocol.http.control.HeaderManager;
 import org.apache.jmeter.protocol.http.sampler.HTTPSampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
+import org.apache.jmeter.util.JMeterUtils;
 import org.apache.logging.log4j.Level;
 import org.apache.logging.log4j.LogManager;
 import org.apache.logging.log4j.core.Appender;
@@ -40,6 +41,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -69,7 +71,7 @@ class EngineHttpRequestTest {
 
     @AfterEach
     void stop() {
-        EngineLink.ofCurrentThread().closeAll();
+        EngineLink.closeCurrentThread();
         Engine.shutdown();
         server.stop(0);
     }
@@ -229,9 +231,9 @@ class EngineHttpRequestTest {
     }
 
     @Test
-    void theJavaImplementationChosenByThePlanLogsOneInfoPerRunAndNoWarn() {
+    void theJavaImplementationChosenByThePlanLogsOneInfoPerSamplerAndRunAndNoWarn() {
         List<LogEvent> events = new CopyOnWriteArrayList<>();
-        String loggerName = Hc4Fallback.class.getName();
+        String loggerName = StockImplementations.class.getName();
         Level before = LogManager.getLogger(loggerName).getLevel();
         Configurator.setLevel(loggerName, Level.INFO);
         org.apache.logging.log4j.core.Logger logger =
@@ -245,22 +247,23 @@ class EngineHttpRequestTest {
         capture.start();
         logger.addAppender(capture);
         try {
-            for (String name : new String[] {"java one", "java two"}) {
-                EngineHttpRequest java = sampler("/page");
-                java.setName(name);
-                java.setImplementation("Java");
-                assertEquals("final", sample(java).getResponseDataAsString());
-                assertEquals("final", sample(java).getResponseDataAsString());
+            EngineHttpRequest inPlan = sampler("/page");
+            inPlan.setName("java");
+            inPlan.setImplementation("Java");
+            inPlan.testStarted();
+            for (int thread = 0; thread < 3; thread++) {
+                // Each JMeter thread samples a clone of the element in the plan.
+                EngineHttpRequest clone = (EngineHttpRequest) inPlan.clone();
+                assertEquals("final", sample(clone).getResponseDataAsString());
+                assertEquals("final", sample(clone).getResponseDataAsString());
             }
             assertTrue(userAgents.stream().allMatch(a -> a.startsWith("Java/")), "all on Java: " + userAgents);
             assertEquals(List.of(), events.stream().filter(e -> e.getLevel().isMoreSpecificThan(Level.WARN))
                     .map(e -> e.getMessage().getFormattedMessage()).toList(), "no WARN for what the plan chose");
-            assertEquals(1, events.size(), "one INFO for the run: " + events);
-            new EngineHttpRequest().testEnded();
-            sample(sampler("/page")).getResponseDataAsString();
-            EngineHttpRequest again = sampler("/page");
-            again.setImplementation("Java");
-            sample(again);
+            assertEquals(1, events.size(), "one INFO for the sampler in this run: " + events);
+            inPlan.testEnded();
+            inPlan.testStarted();
+            sample((EngineHttpRequest) inPlan.clone());
             assertEquals(2, events.size(), "the next run says it once again: " + events);
         } finally {
             logger.removeAppender(capture);
@@ -439,5 +442,75 @@ class EngineHttpRequestTest {
         s.threadFinished();
         sample(s);
         assertEquals(3, clientPorts.size(), "threadFinished closed the thread's connections");
+    }
+
+    /** Sets JMeter properties for one test (they are global to the JVM) and removes them after {@code body}. */
+    private static void withProperties(String text, Runnable body) throws IOException {
+        if (JMeterUtils.getJMeterProperties() == null) {
+            Path props = Files.createTempFile("jmeter", ".properties");
+            JMeterUtils.loadJMeterProperties(props.toString());
+            Files.delete(props);
+        }
+        Properties p = JMeterUtils.getJMeterProperties();
+        Properties added = new Properties();
+        added.load(new java.io.StringReader(text));
+        p.putAll(added);
+        try {
+            body.run();
+        } finally {
+            added.keySet().forEach(p::remove);
+        }
+    }
+
+    /** Runs one sample of a fresh clone on each of {@code users} threads, one after the other; their results. */
+    private List<HTTPSampleResult> oneSampleEach(int users, String path) throws InterruptedException {
+        List<HTTPSampleResult> results = new CopyOnWriteArrayList<>();
+        for (int u = 0; u < users; u++) {
+            Thread t = new Thread(() -> {
+                JMeterContextService.getContext().setVariables(new JMeterVariables());
+                EngineHttpRequest s = sampler(path);
+                results.add(sample(s));
+                // The user thinks: it holds its connection (own) or nothing (shared) until the test ends.
+            });
+            t.start();
+            t.join(10_000);
+        }
+        return results;
+    }
+
+    @Test
+    void withEngineSharingUsersBorrowFromThePoolInsteadOfOpeningOneConnectionEach() throws Exception {
+        withProperties("stampede.connection_sharing=engine\nstampede.pool_size=2\n", () -> {
+            try {
+                List<HTTPSampleResult> results = oneSampleEach(5, "/page");
+                assertEquals(5, results.size());
+                results.forEach(r -> assertTrue(r.isSuccessful(), r.getResponseMessage()));
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        assertEquals(1, clientPorts.size(), "five users one after the other reuse the pool's one idle connection");
+    }
+
+    @Test
+    void withoutSharingEachUserKeepsItsOwnConnection() throws Exception {
+        List<HTTPSampleResult> results = oneSampleEach(3, "/page");
+        results.forEach(r -> assertTrue(r.isSuccessful(), r.getResponseMessage()));
+        assertEquals(3, clientPorts.size(), "each thread opened its own connection");
+    }
+
+    @Test
+    void anUnknownIoModeFailsTheSampleNamingTheProperty() throws Exception {
+        withProperties("stampede.io_mode=enigne\n", () -> {
+            try {
+                HTTPSampleResult r = oneSampleEach(1, "/page").get(0);
+                assertFalse(r.isSuccessful());
+                assertTrue(r.getResponseDataAsString().contains("stampede.io_mode: 'enigne' is not an I/O mode"),
+                        r.getResponseDataAsString());
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        assertTrue(requests.isEmpty(), "nothing was sent");
     }
 }

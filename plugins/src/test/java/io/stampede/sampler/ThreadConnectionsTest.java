@@ -53,4 +53,19 @@ class ThreadConnectionsTest extends SamplerTestSupport {
         assertEquals(!engineMode, tc.ownsIo(new Target("127.0.0.1", 80, null)));
         assertFalse(tc.ownsIo(new Target("127.0.0.1", 443, new Tls("localhost", 443, true))), "TLS stays on the event loops");
     }
+
+    @Test
+    void aDiscardedTargetGetsNewConnectionsAndTheOthersAreKept() throws Exception {
+        ThreadConnections tc = ThreadConnections.create();
+        Target failed = new Target("127.0.0.1", 1, null);
+        Target kept = new Target("127.0.0.1", 2, null);
+        var first = tc.own(failed);
+        var other = tc.own(kept);
+        var onLoop = tc.get(failed, 1000);
+        tc.discard(failed);
+        assertTrue(first != tc.own(failed), "a new own-I/O connection after discard");
+        assertTrue(onLoop != tc.get(failed, 1000), "a new event-loop connection after discard");
+        assertSame(other, tc.own(kept), "other targets keep theirs");
+        tc.closeAll();
+    }
 }

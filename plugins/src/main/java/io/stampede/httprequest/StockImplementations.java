@@ -20,13 +20,12 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.net.URL;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * What the engine does not do, and the way such a sample still behaves exactly as in stock JMeter: it runs on stock's
- * own HttpClient 4 implementation, bound to the same element (same properties and managers), and jmeter.log gets one
- * WARN per sampler name and feature. Never a silent change of behaviour.
+ * The route to stock's own implementations (HttpClient 4, Java, file) for the samples the engine does not serve, so
+ * that such a sample behaves exactly as in stock JMeter: it runs on stock's implementation, bound to the same element
+ * (same properties and managers). A feature the engine lacks gets one WARN per sampler and feature in jmeter.log,
+ * once per test run ({@link RouteNotes}). Never a silent change of behaviour.
  *
  * <p>The features: a proxy server (the sampler's or JMeter's -H/-P), Kerberos and NTLM (a domain) in the
  * Authorization Manager, a client certificate (Keystore Configuration or
@@ -36,19 +35,14 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *
  * <p>Two kinds of request are not the engine's to serve at all, and run on the implementation stock's
  * HTTPSamplerProxy picks, without a WARN ({@link #servedByStock}): a URL whose scheme is not http or https (a "file"
- * protocol goes to stock's file implementation), and a sampler that chose the Java implementation.
+ * protocol goes to stock's file implementation), and a sampler that chose the Java implementation (one INFO per
+ * sampler and run).
  */
-final class Hc4Fallback {
-    private static final Logger LOG = LoggerFactory.getLogger(Hc4Fallback.class);
+final class StockImplementations {
+    private static final Logger LOG = LoggerFactory.getLogger(StockImplementations.class);
     private static final Method SAMPLE;
     private static final Method THREAD_FINISHED;
     private static final Method LOOP_RESTART;
-    /** Sampler name + feature already warned about; cleared when a test ends (the one WARN is per test). */
-    private static final Set<String> WARNED = ConcurrentHashMap.newKeySet();
-    /** Samplers that named HttpClient4 explicitly and were told (INFO) that the engine runs them; cleared likewise. */
-    private static final Set<String> NOTED = ConcurrentHashMap.newKeySet();
-    /** Whether this run noted (INFO) that samplers choosing the Java implementation run on it; cleared likewise. */
-    private static final AtomicBoolean JAVA_NOTED = new AtomicBoolean();
     /** JMeter's -H/-P; read once, as stock's HttpClient 4 implementation reads it (a static of its class). */
     private static final boolean SYSTEM_PROXY = !System.getProperty("http.proxyHost", "").isEmpty()
             || !System.getProperty("https.proxyHost", "").isEmpty();
@@ -75,19 +69,22 @@ final class Hc4Fallback {
     }
 
     private final HTTPSamplerBase element;
-    private HTTPAbstractImpl hc4;
+    private final RouteNotes notes;
+    private HTTPAbstractImpl stock;
 
-    Hc4Fallback(HTTPSamplerBase element) {
+    /** @param notes what the element said in this test run, shared by its clones */
+    StockImplementations(HTTPSamplerBase element, RouteNotes notes) {
         this.element = element;
+        this.notes = notes;
     }
 
     /**
      * Whether this request is stock's to serve, as stock would serve it, rather than the engine's: its scheme is not
      * http or https (saved pages read through {@code file:}, their embedded resources included), or the sampler
      * chose the Java implementation (Advanced tab, or {@code jmeter.httpsampler}), which a plan asks for on purpose:
-     * one INFO per run says so, never a WARN.
+     * one INFO per sampler and run says so, never a WARN.
      */
-    static boolean servedByStock(HTTPSamplerBase s, URL url) {
+    static boolean servedByStock(HTTPSamplerBase s, URL url, RouteNotes notes) {
         String scheme = url.getProtocol();
         if (!HTTPConstants.PROTOCOL_HTTP.equalsIgnoreCase(scheme)
                 && !HTTPConstants.PROTOCOL_HTTPS.equalsIgnoreCase(scheme)) {
@@ -96,19 +93,17 @@ final class Hc4Fallback {
         if (!java(s)) {
             return false;
         }
-        if (JAVA_NOTED.compareAndSet(false, true)) {
+        if (notes.firstJava()) {
             LOG.info("HTTP Request '{}' chose JMeter's Java implementation (Advanced tab, or jmeter.httpsampler): it "
-                    + "and every other HTTP Request choosing it run on that implementation, as in stock JMeter",
-                    s.getName());
+                    + "runs on that implementation, as in stock JMeter", s.getName());
         }
         return true;
     }
 
     /** The feature of this request the engine does not support, in the words of docs/http-request.md's table, or null. */
     @SuppressWarnings("deprecation") // KERBEROS is no longer offered in the GUI but old plans carry it
-    static String unsupportedFeature(HTTPSamplerBase s, URL url, String method) {
-        if (HTTPSamplerFactory.IMPL_HTTP_CLIENT4.equals(own(s))
-                && NOTED.add(s.getName())) {
+    static String unsupportedFeature(HTTPSamplerBase s, URL url, String method, RouteNotes notes) {
+        if (HTTPSamplerFactory.IMPL_HTTP_CLIENT4.equals(own(s)) && notes.firstHttpClient4()) {
             LOG.info("HTTP Request '{}' names the HttpClient4 implementation; it runs on the Stampede engine, which "
                     + "stands in for it (run with --engine stock to keep HttpClient 4)", s.getName());
         }
@@ -160,16 +155,16 @@ final class Hc4Fallback {
      * @param feature null: the request is stock's to serve ({@link #servedByStock}), nothing to warn about
      */
     HTTPSampleResult sample(URL url, String method, boolean areFollowingRedirect, int depth, String feature) {
-        if (feature != null && WARNED.add(element.getName() + '\n' + feature)) {
+        if (feature != null && notes.firstWarning(feature)) {
             LOG.warn("HTTP Request '{}': {} is not supported by the Stampede engine; this sampler runs on JMeter's "
                     + "HttpClient 4 implementation", element.getName(), feature);
         }
         try {
-            if (hc4 == null) {
-                hc4 = HTTPSamplerFactory.getImplementation(java(element) ? HTTPSamplerFactory.IMPL_JAVA
+            if (stock == null) {
+                stock = HTTPSamplerFactory.getImplementation(java(element) ? HTTPSamplerFactory.IMPL_JAVA
                         : HTTPSamplerFactory.IMPL_HTTP_CLIENT4, element);
             }
-            return (HTTPSampleResult) SAMPLE.invoke(hc4, url, method, areFollowingRedirect, depth);
+            return (HTTPSampleResult) SAMPLE.invoke(stock, url, method, areFollowingRedirect, depth);
         } catch (InvocationTargetException e) {
             throw new IllegalStateException("JMeter's own HTTP implementation failed", e.getCause());
         } catch (Exception e) {
@@ -187,22 +182,16 @@ final class Hc4Fallback {
     }
 
     boolean interrupt() {
-        return hc4 != null && hc4.interrupt();
+        return stock != null && stock.interrupt();
     }
 
     private void call(Method m) {
-        if (hc4 != null) {
+        if (stock != null) {
             try {
-                m.invoke(hc4);
+                m.invoke(stock);
             } catch (ReflectiveOperationException e) {
                 LOG.warn("JMeter's own HTTP implementation failed in {}", m.getName(), e);
             }
         }
-    }
-
-    static void testEnded() {
-        WARNED.clear();
-        NOTED.clear();
-        JAVA_NOTED.set(false);
     }
 }
