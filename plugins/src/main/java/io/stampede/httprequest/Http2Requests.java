@@ -5,6 +5,7 @@
  */
 package io.stampede.httprequest;
 
+import io.stampede.names.PluginNames;
 import io.stampede.engine.http2.Http2Request;
 import io.stampede.engine.HttpProtocol;
 import io.stampede.engine.PreparedRequest;
@@ -30,11 +31,11 @@ final class Http2Requests {
     static Http2Request of(String samplerName, HttpProtocol protocol, OutgoingRequest req, boolean tls, String host,
                            URL u) {
         if (protocol == HttpProtocol.H2 && !tls) {
-            throw new IllegalArgumentException(EngineHttpRequest.PROTOCOL + " h2 is HTTP/2 over TLS, but " + u
+            throw new IllegalArgumentException(PluginNames.PROTOCOL + " h2 is HTTP/2 over TLS, but " + u
                     + " is cleartext; use an https URL for h2, or h2c for HTTP/2 over cleartext (prior knowledge)");
         }
         if (protocol == HttpProtocol.H2C && tls) {
-            throw new IllegalArgumentException(EngineHttpRequest.PROTOCOL + " h2c is HTTP/2 over cleartext, but " + u
+            throw new IllegalArgumentException(PluginNames.PROTOCOL + " h2c is HTTP/2 over cleartext, but " + u
                     + " is TLS; use h2 for HTTP/2 over TLS (ALPN), or an http URL for h2c");
         }
         HeaderFields h = req.headers();
