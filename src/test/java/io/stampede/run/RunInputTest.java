@@ -75,10 +75,14 @@ class RunInputTest {
                 PlanFile plan = PlanFile.read(p);
                 // The virtual-user plan counts users and a hold time (its thread group's own settings), not threads
                 // and a duration; every other plan reads the five properties the table of docs/plans.md lists.
-                // The XMPP plan counts users and their login rate, message interval and turns.
+                // The XMPP plan counts users and their login rate, message interval and turns; the WebSocket plan
+                // gives each of its three thread groups its own count and reads the server's URL.
+                boolean webSocket = plan.text().contains("io.stampede.websocket.");
                 boolean virtualUsers = plan.text().contains("VirtualUserThreadGroup");
                 boolean xmpp = plan.text().contains("io.stampede.xmpp.");
-                String[] props = virtualUsers
+                String[] props = webSocket
+                        ? new String[] {"url", "duration", "stepping_users", "concurrency_users", "virtual_users"}
+                        : virtualUsers
                         ? new String[] {"host", "port", "users", "hold", "rampup"}
                         : xmpp ? new String[] {"host", "port", "users", "login_rate", "message_interval_s", "turns"}
                         : new String[] {"host", "port", "threads", "duration", "rampup"};
