@@ -5,6 +5,7 @@
  */
 package io.stampede.distributed;
 
+import io.stampede.cli.HttpServerLimits;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.stampede.names.PluginNames;
@@ -45,8 +46,7 @@ public final class InjectorCollector implements AutoCloseable {
             + "{" + (PluginNames.INJECTOR_SERIES_HEADER.split(",").length - 1) + "}");
     private static final Pattern DELIVERY_ROW = Pattern.compile("\\d{1,18},\\d{1,18},\\d{1,18}");
     /** The JDK server's time limit for a whole request, read once when its first server starts. */
-    static final int REQUEST_SECONDS = 5;
-    private static final String MAX_REQUEST_TIME = "sun.net.httpserver.maxReqTime";
+    static final int REQUEST_SECONDS = HttpServerLimits.REQUEST_SECONDS;
     private static final int THREADS = 32;
 
     private final HttpServer server;
@@ -63,9 +63,7 @@ public final class InjectorCollector implements AutoCloseable {
 
     /** Listens on {@code address}, any free port; rows go to files in {@code dir}. */
     public static InjectorCollector start(String address, Path dir) throws IOException {
-        if (System.getProperty(MAX_REQUEST_TIME) == null) {
-            System.setProperty(MAX_REQUEST_TIME, Integer.toString(REQUEST_SECONDS));
-        }
+        HttpServerLimits.apply();
         HttpServer server = HttpServer.create(new InetSocketAddress(address, 0), 16);
         // Threads come and go with the requests; past THREADS at once a request is refused (its connection closed).
         ExecutorService threads = new ThreadPoolExecutor(0, THREADS, 30, TimeUnit.SECONDS, new SynchronousQueue<>(), r -> {

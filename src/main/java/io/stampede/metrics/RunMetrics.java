@@ -5,6 +5,7 @@
  */
 package io.stampede.metrics;
 
+import io.stampede.cli.HttpServerLimits;
 import io.prometheus.metrics.core.metrics.Counter;
 import io.prometheus.metrics.core.metrics.Gauge;
 import io.prometheus.metrics.core.metrics.GaugeWithCallback;
@@ -66,6 +67,8 @@ public final class RunMetrics implements Consumer<Sample>, AutoCloseable {
     /** Serves the metrics on {@code bind:port} (port 0: any free port) until closed. */
     public static RunMetrics start(String bind, int port) throws IOException {
         PrometheusRegistry registry = new PrometheusRegistry();
+        // The JDK server under Prometheus' reads the request time limit once for the process: set it first.
+        HttpServerLimits.apply();
         HTTPServer server = HTTPServer.builder().hostname(bind).port(port).registry(registry).buildAndStart();
         RunMetrics m = new RunMetrics(registry, server);
         injector(registry, m, "stampede_injector_process_cpu_cores", "CPU cores JMeter's process used",
