@@ -91,7 +91,9 @@ final class RunExecution {
             RunStatistics stats = new ProgressPrinter(out, injector, summary.progressEvery, written)
                     .follow(jmeter, files.jtl(), windows, metrics.isPresent() ? metrics.get() : st -> { });
             Optional<String> lost = written.lost(stats.samples());
-            if (lost.isPresent()) {
+            // A JMeter that ran out of heap dies in the middle of a row: that is the heap's fault, said below with
+            // the --heap hint, not the disk's.
+            if (lost.isPresent() && !JMeterOutput.ranOutOfMemory(files.console(), files.log())) {
                 err.println(lost.get());
                 return interrupt.exitCode(ExitCodes.CANNOT_RUN);
             }
