@@ -104,9 +104,11 @@ class DistributedIT {
             assertEquals(3, switched.jtl().labels().size());
         }
 
-        // 2. Real nginx, both samplers, exact counts; --remote-exit ends the engines with the run.
+        // 2. Real nginx, both samplers, exact counts; --remote-exit ends the engines with the run. JMeter's way, every
+        // engine running the whole plan, so each engine's count is the plan's (RemoteSharesIT covers the shares).
         nginx = NginxServer.start(NginxServer.Options.defaults());
         Run both = run(Plans.get("distributed-both.jmx"), "nginx", "--remote", remote, "--remote-exit",
+                "--whole-plan-per-engine",
                 "--host", "127.0.0.1", "--port", Integer.toString(nginx.port()),
                 "-J", "threads=" + THREADS, "-J", "loops=" + LOOPS);
         assertEquals(0, both.exit, both.output);
