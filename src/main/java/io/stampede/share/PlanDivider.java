@@ -99,7 +99,8 @@ public final class PlanDivider {
                 csv(entry);
             } else if (type.equals("kg.apc.jmeter.timers.VariableThroughputTimer")) {
                 throw refuse(entry, "a Throughput Shaping Timer's schedule is not divided by Stampede; use a Constant"
-                        + " Throughput Timer or an Arrivals Thread Group, or give each injector its own copy of the plan");
+                        + " Throughput Timer or an Arrivals Thread Group, or give each injector its own copy of the plan (with"
+                        + " --remote: --whole-plan-per-engine, JMeter's way)");
             }
             if (entry.children() != null) {
                 tree(entry.children());

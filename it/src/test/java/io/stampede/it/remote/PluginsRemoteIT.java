@@ -59,7 +59,7 @@ class PluginsRemoteIT {
         String remote = engines.stream().map(EngineProcess::address).collect(Collectors.joining(","));
         Path out = dir.resolve("run");
         List<String> args = List.of("run", plan.toString(), "--out", out.toString(), "--no-dashboard", "--heap", "512m",
-                "--remote", remote, "-J", "duration=3");
+                "--remote", remote, "--whole-plan-per-engine", "-J", "duration=3");
         Path console = dir.resolve("run.out");
         int exit = StampedeCli.runToEnd(ROOT, dir, console, args);
         String output = Files.readString(console);
@@ -86,7 +86,7 @@ class PluginsRemoteIT {
         Path out = dir.resolve("run");
         Path console = dir.resolve("run.out");
         int exit = StampedeCli.runToEnd(ROOT, dir, console, List.of("run", plan.toString(), "--out", out.toString(),
-                "--no-dashboard", "--heap", "512m", "--remote", remote, "-J", "duration=3"));
+                "--no-dashboard", "--heap", "512m", "--remote", remote, "--whole-plan-per-engine", "-J", "duration=3"));
         String output = Files.readString(console);
         assertEquals(4, exit, output);
         for (EngineProcess e : engines) {
