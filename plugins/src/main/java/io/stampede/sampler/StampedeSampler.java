@@ -5,6 +5,7 @@
  */
 package io.stampede.sampler;
 
+import io.stampede.engine.EngineTestListener;
 import io.stampede.engine.Engine;
 import io.stampede.engine.PreparedRequest;
 import io.stampede.engine.tls.Tls;
@@ -13,7 +14,6 @@ import org.apache.jmeter.samplers.AbstractSampler;
 import org.apache.jmeter.samplers.Entry;
 import org.apache.jmeter.samplers.Interruptible;
 import org.apache.jmeter.samplers.SampleResult;
-import org.apache.jmeter.testelement.TestStateListener;
 import org.apache.jmeter.testelement.ThreadListener;
 
 /**
@@ -23,7 +23,7 @@ import org.apache.jmeter.testelement.ThreadListener;
  * the result. Netty state is transient, so the element serialises for jmeter-server like any other.
  */
 public abstract class StampedeSampler extends AbstractSampler implements Interruptible, ThreadListener,
-        TestStateListener {
+        EngineTestListener {
     private static final long serialVersionUID = 1L;
 
     private transient volatile SamplingMode mode;
@@ -172,26 +172,6 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
         }
         ThreadConnections.ofCurrentThread().closeAll();
         replacePrepared(null, null, false);
-    }
-
-    @Override
-    public void testStarted() {
-        // The engine starts lazily at the first sample.
-    }
-
-    @Override
-    public void testStarted(String host) {
-        testStarted();
-    }
-
-    @Override
-    public void testEnded() {
-        Engine.shutdown();
-    }
-
-    @Override
-    public void testEnded(String host) {
-        testEnded();
     }
 
     private int intProperty(String name, int dflt, int min, int max) {

@@ -5,7 +5,7 @@
  */
 package io.stampede.websocket;
 
-import io.stampede.engine.Engine;
+import io.stampede.engine.EngineTestListener;
 import io.stampede.engine.websocket.WebSocketCall;
 import io.stampede.engine.websocket.WebSocketClosedException;
 import io.stampede.sampler.PropertyNumbers;
@@ -13,7 +13,6 @@ import org.apache.jmeter.samplers.AbstractSampler;
 import org.apache.jmeter.samplers.Entry;
 import org.apache.jmeter.samplers.Interruptible;
 import org.apache.jmeter.samplers.SampleResult;
-import org.apache.jmeter.testelement.TestStateListener;
 import org.apache.jmeter.testelement.ThreadListener;
 
 import java.io.InterruptedIOException;
@@ -25,7 +24,7 @@ import java.net.UnknownHostException;
  * the sessions its thread holds under that name. Netty state is transient, so elements serialise for jmeter-server.
  */
 public abstract class WebSocketSampler extends AbstractSampler implements Interruptible, ThreadListener,
-        TestStateListener {
+        EngineTestListener {
     private static final long serialVersionUID = 1L;
 
     /** The session's name within the thread; samplers with the same name use the same session(s). */
@@ -122,26 +121,6 @@ public abstract class WebSocketSampler extends AbstractSampler implements Interr
     public void threadFinished() {
         ThreadSessions.ofCurrentThread().closeAll();
         sessions = null;
-    }
-
-    @Override
-    public void testStarted() {
-        // The engine starts at the first session.
-    }
-
-    @Override
-    public void testStarted(String host) {
-        testStarted();
-    }
-
-    @Override
-    public void testEnded() {
-        Engine.shutdown();
-    }
-
-    @Override
-    public void testEnded(String host) {
-        testEnded();
     }
 
     public void setSession(String name) {

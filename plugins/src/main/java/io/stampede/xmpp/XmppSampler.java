@@ -5,7 +5,7 @@
  */
 package io.stampede.xmpp;
 
-import io.stampede.engine.Engine;
+import io.stampede.engine.EngineTestListener;
 import io.stampede.engine.Failures;
 import io.stampede.engine.xmpp.Received;
 import io.stampede.engine.xmpp.XmppException;
@@ -16,7 +16,6 @@ import org.apache.jmeter.samplers.AbstractSampler;
 import org.apache.jmeter.samplers.Entry;
 import org.apache.jmeter.samplers.Interruptible;
 import org.apache.jmeter.samplers.SampleResult;
-import org.apache.jmeter.testelement.TestStateListener;
 import org.apache.jmeter.testelement.ThreadListener;
 
 import java.io.IOException;
@@ -33,7 +32,7 @@ import java.util.concurrent.TimeoutException;
  * naming the kind: stream error, SASL failure, stanza error, timeout). Sessions close at the thread's end, the
  * engine at the test's.
  */
-public abstract class XmppSampler extends AbstractSampler implements ThreadListener, TestStateListener,
+public abstract class XmppSampler extends AbstractSampler implements ThreadListener, EngineTestListener,
         Interruptible {
     private static final long serialVersionUID = 1L;
     static final String CODE_PREFIX = "Non HTTP response code: ";
@@ -178,23 +177,4 @@ public abstract class XmppSampler extends AbstractSampler implements ThreadListe
         sessions = null;
     }
 
-    @Override
-    public void testStarted() {
-        // the engine starts at the first login
-    }
-
-    @Override
-    public void testStarted(String host) {
-        testStarted();
-    }
-
-    @Override
-    public void testEnded() {
-        Engine.shutdown();
-    }
-
-    @Override
-    public void testEnded(String host) {
-        testEnded();
-    }
 }
