@@ -15,6 +15,7 @@ import io.stampede.jmeter.OwnSession;
 import io.stampede.names.PluginNames;
 import io.stampede.plugins.PluginsOption;
 import io.stampede.run.InjectorMonitorStart;
+import io.stampede.run.Reachability;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -206,9 +207,26 @@ public final class ServerCommand implements Callable<Integer> {
                 stdout.println("  | " + line);
                 Matcher m = EXPORTED.matcher(line);
                 if (m.find()) {
+                    awaitRegistry(settings);
                     ready(settings, m.group(2));
                 }
             }
+        }
+    }
+
+    /**
+     * JMeter prints the exported object before it creates the registry, so "ready" waits for the registry's port:
+     * a controller started on that line must find it listening.
+     */
+    private void awaitRegistry(ServerSettings s) {
+        try {
+            String why = Reachability.await(s.advertisedAddress(), s.registryPort(), 30_000);
+            if (why != null) {
+                spec.commandLine().getErr().printf("stampede server: the RMI registry on %s:%d does not accept connections (%s); see the"
+                        + " engine's log%n", s.advertisedAddress(), s.registryPort(), why);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

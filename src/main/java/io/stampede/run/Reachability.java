@@ -11,12 +11,12 @@ import java.net.Socket;
 import java.net.UnknownHostException;
 
 /** One TCP connect before the run, so an unreachable target is named at once rather than as 100% errors. */
-final class Reachability {
+public final class Reachability {
 
     private Reachability() {}
 
     /** Returns null when the target accepts a connection, else why not. */
-    static String check(String host, int port, int timeoutMs) {
+    public static String check(String host, int port, int timeoutMs) {
         try (Socket s = new Socket()) {
             s.connect(new InetSocketAddress(host, port), timeoutMs);
             return null;
@@ -27,5 +27,19 @@ final class Reachability {
         } catch (IllegalArgumentException e) {
             return e.getMessage();
         }
+    }
+
+    /**
+     * Waits until host:port accepts a connection, polling for at most timeoutMs; returns null then, else the
+     * last reason it refused.
+     */
+    public static String await(String host, int port, long timeoutMs) throws InterruptedException {
+        long deadline = System.nanoTime() + timeoutMs * 1_000_000L;
+        String why = check(host, port, 1000);
+        while (why != null && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+            why = check(host, port, 1000);
+        }
+        return why;
     }
 }
