@@ -28,16 +28,35 @@ import org.junit.jupiter.api.io.TempDir;
  * a bounded time, then drop and count; once the controller runs again the engine finishes its plan, and the
  * summary states, per engine, how many samples were sent, dropped and unconfirmed (calls the controller did not
  * answer within RMI's 30 s response timeout): the JTL holds the sent ones and at most the unconfirmed ones more.
- * The pause lasts {@code -Dstampede.it.pause.seconds} (default 12; the issue's figure is 120).
+ * The pause lasts {@code -Dstampede.it.pause.seconds} (default 12; the issue's figure is 120). The engine samples as
+ * fast as it can, unless {@code -Dstampede.it.pause.rate} gives samples per second (the issue's figure is 5,000).
  */
 class ControllerPauseIT {
 
     private static final Path ROOT = JMeterHome.stampedeRoot();
     private static final int PAUSE_SECONDS = Integer.getInteger("stampede.it.pause.seconds", 12);
+    private static final int RATE = Integer.getInteger("stampede.it.pause.rate", 0);
+    private static final int THREADS = 20;
     private static final Pattern SAMPLING = Pattern.compile("\\d samples ");
 
     @TempDir
     Path dir;
+
+    /** The quickstart plan, or a copy whose sampler holds the engine to RATE samples/s in all. */
+    private Path plan() throws java.io.IOException {
+        Path quickstart = ROOT.resolve("plans/quickstart.jmx");
+        if (RATE <= 0) {
+            return quickstart;
+        }
+        String xml = Files.readString(quickstart);
+        String sampler = "testclass=\"io.stampede.sampler.HttpSampler\"";
+        int at = xml.indexOf('>', xml.indexOf(sampler)) + 1;
+        assertTrue(at > 0, "quickstart.jmx has a Stampede HTTP sampler");
+        Path paced = dir.resolve("quickstart-paced.jmx");
+        Files.writeString(paced, xml.substring(0, at) + "\n<stringProp name=\"stampede.target_rate\">"
+                + (RATE / (double) THREADS) + "</stringProp>" + xml.substring(at));
+        return paced;
+    }
 
     @Test
     void enginesFinishAndTheSummaryCountsWhatWasDropped() throws Exception {
@@ -45,9 +64,9 @@ class ControllerPauseIT {
                 Duration.ofSeconds(120))) {
             Path console = dir.resolve("run.out");
             int duration = PAUSE_SECONDS + 12;
-            Process run = new ProcessBuilder(StampedeCli.command(ROOT, "run", ROOT.resolve("plans/quickstart.jmx")
-                    .toString(), "--out", dir.resolve("run").toString(), "--no-dashboard", "--heap", "512m",
-                    "--remote", engine.address(), "--progress-every", "1", "-J", "threads=20", "-J",
+            Process run = new ProcessBuilder(StampedeCli.command(ROOT, "run", plan().toString(),
+                    "--out", dir.resolve("run").toString(), "--no-dashboard", "--heap", "512m",
+                    "--remote", engine.address(), "--progress-every", "1", "-J", "threads=" + THREADS, "-J",
                     "duration=" + duration, "-J", "rampup=0",
                     // a small queue, so that the pause fills it at this test's rate as 100,000 fill at 5,000/s
                     "-J", "stampede.sender.queue_size=300", "-J", "stampede.sender.batch_size=100",
