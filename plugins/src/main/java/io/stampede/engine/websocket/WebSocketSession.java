@@ -9,7 +9,6 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
@@ -36,9 +35,11 @@ import io.netty.handler.codec.http.websocketx.WebSocketFrameAggregator;
 import io.netty.handler.codec.http.websocketx.WebSocketHandshakeException;
 import io.netty.handler.codec.http.websocketx.WebSocketVersion;
 import io.netty.handler.codec.http.websocketx.extensions.compression.WebSocketClientCompressionHandler;
+import io.netty.handler.ssl.NotSslRecordException;
+import io.netty.handler.ssl.SslHandler;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.ScheduledFuture;
-import io.stampede.engine.tls.Tls;
+import io.stampede.engine.tls.Connector;
 import io.stampede.engine.Engine;
 import io.stampede.engine.Failures;
 
@@ -201,46 +202,71 @@ public final class WebSocketSession extends ChannelInboundHandlerAdapter {
         endReported = false;
         closing = false;
         messageStart = 0;
+        channel = null;
         handshaker = WebSocketClientHandshakerFactory.newHandshaker(options.uri(), WebSocketVersion.V13,
                 options.subprotocols(), options.compression(), headers(c.cookie), options.maxMessageBytes(), true,
                 false, -1, false, false);
-        ChannelInitializer<Channel> pipeline = new ChannelInitializer<>() {
-            @Override
-            protected void initChannel(Channel ch) {
-                Tls tls = options.tls();
-                if (tls != null) {
-                    ch.pipeline().addLast(engine.tlsContexts().get(false, tls.trustAll())
-                            .newHandler(ch.alloc(), tls.serverName(), tls.port()));
-                }
-                ch.pipeline().addLast(new WireCounter(WebSocketSession.this), new HttpClientCodec(),
-                        new HttpObjectAggregator(HANDSHAKE_BYTES));
-                if (options.compression()) {
-                    ch.pipeline().addLast(new WebSocketClientCompressionHandler(options.maxMessageBytes()));
-                }
-                ch.pipeline().addLast(new WebSocketFrameAggregator(options.maxMessageBytes()), WebSocketSession.this);
-            }
-        };
-        ChannelFuture f = engine.newBootstrap(pipeline, options.connectTimeoutMillis(),
-                source, loop).connect(options.remote());
-        channel = f.channel();
-        f.addListener(done -> {
-            if (!done.isSuccess()) {
-                fail(gen, Failures.io(done.cause()));
+        try {
+            Connector.open(engine, loop, options.remote(), source, options.connectTimeoutMillis(), options.tls(), false,
+                    new ChannelInitializer<Channel>() {
+                        @Override
+                        protected void initChannel(Channel ch) {
+                            ch.pipeline().addLast(new WireCounter(WebSocketSession.this), new HttpClientCodec(),
+                                    new HttpObjectAggregator(HANDSHAKE_BYTES));
+                            if (options.compression()) {
+                                ch.pipeline().addLast(new WebSocketClientCompressionHandler(
+                                        options.maxMessageBytes()));
+                            }
+                            ch.pipeline().addLast(new WebSocketFrameAggregator(options.maxMessageBytes()),
+                                    WebSocketSession.this);
+                        }
+                    }, WebSocketSession::notTls, new Opening(gen));
+        } catch (RuntimeException e) {
+            fail(gen, Failures.io(e));
+        }
+    }
+
+    /** wss to a cleartext port: the class stays the TLS handler's, the message says what to change. */
+    private static IOException notTls(String what) {
+        return new NotSslRecordException(what + "; wss needs a TLS port (nginx: 'listen PORT ssl;'); use ws for a"
+                + " cleartext port");
+    }
+
+    /** The connect of one open call (TLS included): then the upgrade request goes out. */
+    private final class Opening implements Connector.Listener {
+        private final int gen;
+
+        Opening(int gen) {
+            this.gen = gen;
+        }
+
+        @Override
+        public void connectStarted(Channel ch) {
+            channel = ch;
+        }
+
+        @Override
+        public void connected(Channel ch, SslHandler ssl) {
+            if (ch != channel) {
                 return;
             }
-            engine.connectionOpened();
-            f.channel().closeFuture().addListener(x -> engine.connectionClosed());
             if (!call.isArmed(gen)) {
-                f.channel().close();
+                ch.close();
                 return;
             }
-            call.connectedNanos = System.nanoTime();
-            handshaker.handshake(f.channel()).addListener(h -> {
+            handshaker.handshake(ch).addListener(h -> {
                 if (!h.isSuccess()) {
                     fail(gen, Failures.io(h.cause()));
                 }
             });
-        });
+        }
+
+        @Override
+        public void connectFailed(Channel ch, IOException why) {
+            if (ch == channel) {
+                fail(gen, why);
+            }
+        }
     }
 
     private HttpHeaders headers(String cookie) {
@@ -328,6 +354,19 @@ public final class WebSocketSession extends ChannelInboundHandlerAdapter {
     @Override
     public boolean isSharable() {
         return true;
+    }
+
+    /**
+     * The TCP connect is done (for wss the TLS handshake starts now): the handshake timeout counts from here, so it
+     * covers the TLS handshake and the upgrade.
+     */
+    @Override
+    public void channelActive(ChannelHandlerContext ctx) {
+        // channel is still null when the connect completed at once, inside Connector.open
+        if ((channel == null || ctx.channel() == channel) && running >= 0 && call.isArmed(running)) {
+            call.connectedNanos = System.nanoTime();
+        }
+        ctx.fireChannelActive();
     }
 
     @Override
