@@ -49,7 +49,7 @@ public class XmppLoginSampler extends XmppSampler {
         int count = intProperty(SESSIONS, 1, 1, 100_000);
         int pacing = intProperty(PACING, 0, 0, Integer.MAX_VALUE);
         int ramp = intProperty(RAMP, pacing, 0, Integer.MAX_VALUE);
-        ThreadSessions t = ThreadSessions.ofCurrentThread(count, TimeUnit.MILLISECONDS.toNanos(pacing),
+        SessionTurns t = SessionTurns.forLogin(count, TimeUnit.MILLISECONDS.toNanos(pacing),
                 TimeUnit.MILLISECONDS.toNanos(ramp));
         int index = t.nextTurn();
         JMeterVariables vars = JMeterContextService.getContext().getVariables();
