@@ -5,6 +5,7 @@
  */
 package io.stampede.websocket;
 
+import io.stampede.engine.Failures;
 import io.stampede.engine.EngineTestListener;
 import io.stampede.engine.websocket.WebSocketCall;
 import io.stampede.engine.websocket.WebSocketClosedException;
@@ -16,7 +17,6 @@ import org.apache.jmeter.samplers.Interruptible;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.testelement.ThreadListener;
 
-import java.io.InterruptedIOException;
 import java.net.UnknownHostException;
 
 /**
@@ -96,7 +96,7 @@ public abstract class WebSocketSampler extends AbstractSampler implements Interr
     /** Fills {@code res} from a completed call, or as interrupted when there is none. */
     final SampleResult filled(SampleResult res, WebSocketCall c, SessionGroup g, String samplerData) {
         if (c == null) {
-            return results().notStarted(res, new InterruptedIOException("Sample interrupted (test stopped)"));
+            return results().notStarted(res, Failures.interrupted());
         }
         results().fill(res, c, g.settings().url(), samplerData);
         return res;

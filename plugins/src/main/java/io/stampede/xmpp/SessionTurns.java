@@ -5,6 +5,7 @@
  */
 package io.stampede.xmpp;
 
+import io.stampede.engine.Failures;
 import io.stampede.engine.xmpp.XmppSession;
 import io.stampede.sessions.UserSessions;
 
@@ -72,7 +73,7 @@ final class SessionTurns implements UserSessions.Session {
             for (long wait = due - System.nanoTime(); wait > 0; wait = due - System.nanoTime()) {
                 if (interrupted || Thread.currentThread().isInterrupted()) {
                     interrupted = false;
-                    throw new InterruptedIOException("Sample interrupted (test stopped)");
+                    throw Failures.interrupted();
                 }
                 LockSupport.parkNanos(this, Math.min(wait, 100_000_000L));
             }
@@ -132,7 +133,7 @@ final class SessionTurns implements UserSessions.Session {
         interrupted = true;
         CompletableFuture<?> f = inFlight;
         if (f != null) {
-            f.completeExceptionally(new InterruptedIOException("Sample interrupted (test stopped)"));
+            f.completeExceptionally(Failures.interrupted());
         }
     }
 

@@ -8,6 +8,7 @@ package io.stampede.xmpp;
 import io.stampede.engine.xmpp.LoginTimes;
 import io.stampede.engine.xmpp.XmppSession;
 import io.stampede.engine.xmpp.XmppSettings;
+import io.stampede.sampler.ResultFiller;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
@@ -78,7 +79,7 @@ public class XmppLoginSampler extends XmppSampler {
         vars.put("stampede_xmpp_inbox", "0");
         times(res, start, times.boundNanos());
         long tlsEnd = times.tlsNanos() == 0 ? times.connectedNanos() : times.tlsNanos();
-        res.setConnectTime(Math.max(1, (tlsEnd - start + 999_999) / 1_000_000));
+        res.setConnectTime(ResultFiller.connectMillis(tlsEnd - start));
         res.setLatency(res.getTime());
         ok(res, "logged in as " + times.jid(), steps(times));
         res.setSamplerData(settings.bareJid() + " via " + settings.host() + ':' + settings.port());

@@ -12,6 +12,7 @@ import io.stampede.engine.xmpp.XmppException;
 import io.stampede.engine.xmpp.XmppSession;
 import io.stampede.engine.xmpp.XmppStreamException;
 import io.stampede.engine.xmpp.XmppTimeoutException;
+import io.stampede.sampler.ResultFiller;
 import io.stampede.sessions.UserSessions;
 import org.apache.jmeter.samplers.AbstractSampler;
 import org.apache.jmeter.samplers.Entry;
@@ -36,8 +37,6 @@ import java.util.concurrent.TimeoutException;
 public abstract class XmppSampler extends AbstractSampler implements ThreadListener, EngineTestListener,
         Interruptible {
     private static final long serialVersionUID = 1L;
-    static final String CODE_PREFIX = "Non HTTP response code: ";
-    static final String MESSAGE_PREFIX = "Non HTTP response message: ";
     /** This clone's thread's sessions, for stop-now, which JMeter calls from another thread. */
     private transient volatile UserSessions<SessionTurns> sessions;
 
@@ -89,7 +88,7 @@ public abstract class XmppSampler extends AbstractSampler implements ThreadListe
             throw timeout;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            InterruptedIOException stop = new InterruptedIOException("Sample interrupted (test stopped)");
+            InterruptedIOException stop = Failures.interrupted();
             giveUp(f, session, stop);
             throw stop;
         } catch (ExecutionException e) {
@@ -122,11 +121,7 @@ public abstract class XmppSampler extends AbstractSampler implements ThreadListe
         if (res.getStartTime() == 0) {
             times(res, startNanos, System.nanoTime());
         }
-        Failures.Name f = Failures.name(ex);
-        res.setResponseCode(CODE_PREFIX + f.className());
-        res.setResponseMessage(MESSAGE_PREFIX + f.message());
-        res.setResponseData(String.valueOf(ex), StandardCharsets.UTF_8.name());
-        res.setSuccessful(false);
+        ResultFiller.failed(res, ex);
         return res;
     }
 
