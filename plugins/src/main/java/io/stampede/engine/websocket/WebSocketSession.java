@@ -15,11 +15,8 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.EventLoop;
 import io.netty.handler.codec.TooLongFrameException;
-import io.netty.handler.codec.http.DefaultHttpHeaders;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpClientCodec;
-import io.netty.handler.codec.http.HttpHeaderNames;
-import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.websocketx.BinaryWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
@@ -27,13 +24,10 @@ import io.netty.handler.codec.http.websocketx.CorruptedWebSocketFrameException;
 import io.netty.handler.codec.http.websocketx.PingWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.PongWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
-import io.netty.handler.codec.http.websocketx.WebSocketClientHandshaker;
-import io.netty.handler.codec.http.websocketx.WebSocketClientHandshakerFactory;
 import io.netty.handler.codec.http.websocketx.WebSocketCloseStatus;
 import io.netty.handler.codec.http.websocketx.WebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketFrameAggregator;
 import io.netty.handler.codec.http.websocketx.WebSocketHandshakeException;
-import io.netty.handler.codec.http.websocketx.WebSocketVersion;
 import io.netty.handler.codec.http.websocketx.extensions.compression.WebSocketClientCompressionHandler;
 import io.netty.handler.ssl.NotSslRecordException;
 import io.netty.handler.ssl.SslHandler;
@@ -46,19 +40,16 @@ import io.stampede.engine.Failures;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 
 /**
  * One WebSocket session (RFC 6455) on one of the engine's event loops, built from Netty's own codecs: the opening
- * handshake ({@link WebSocketClientHandshaker}), the frame decoder and encoder it installs, fragments joined by
+ * handshake ({@link Upgrade}, on Netty's handshaker), the frame decoder and encoder it installs, fragments joined by
  * {@link WebSocketFrameAggregator} up to the size limit, permessage-deflate ({@link WebSocketClientCompressionHandler})
- * when offered. This class is the last handler of the pipeline: it answers pings, sends our own, runs the close
- * handshake, and hands each message to the {@link WebSocketCall} waiting for it or to the bounded inbox.
+ * when offered; its connection opens through the engine's {@link Connector}, as every protocol's does. This class is
+ * the last handler of the pipeline: it answers pings, sends our own, runs the close handshake, and hands each message
+ * to the {@link WebSocketCall} waiting for it or to the session's {@link Inbox}.
  *
  * <p>Between messages a session holds no buffer and no timer (unless pings are asked for): its deadlines are the
  * JMeter thread's. Everything here runs on the session's loop except {@link #submit}, {@link #isOpen} and
@@ -76,7 +67,7 @@ public final class WebSocketSession extends ChannelInboundHandlerAdapter {
 
     private Channel channel;
     /** Only during the opening handshake. */
-    private WebSocketClientHandshaker handshaker;
+    private Upgrade upgrade;
     private volatile boolean open;
     /** Why the last connection ended, reported at the next use until the session is opened again. */
     private volatile IOException ended;
@@ -87,9 +78,8 @@ public final class WebSocketSession extends ChannelInboundHandlerAdapter {
     /** The generation of the call waiting for a matching message, -1 for none. */
     private int waiting = -1;
     private boolean closing;
-    private ArrayDeque<WebSocketMessage> inbox;
-    private long unsolicited;
-    private long dropped;
+    /** Made at the first message nobody waited for. */
+    private Inbox inbox;
     private long bytesIn;
     private long bytesOut;
     /** When the first byte of the message being read arrived; 0 between messages. */
@@ -203,9 +193,7 @@ public final class WebSocketSession extends ChannelInboundHandlerAdapter {
         closing = false;
         messageStart = 0;
         channel = null;
-        handshaker = WebSocketClientHandshakerFactory.newHandshaker(options.uri(), WebSocketVersion.V13,
-                options.subprotocols(), options.compression(), headers(c.cookie), options.maxMessageBytes(), true,
-                false, -1, false, false);
+        upgrade = new Upgrade(options, c.cookie);
         try {
             Connector.open(engine, loop, options.remote(), source, options.connectTimeoutMillis(), options.tls(), false,
                     new ChannelInitializer<Channel>() {
@@ -254,7 +242,7 @@ public final class WebSocketSession extends ChannelInboundHandlerAdapter {
                 ch.close();
                 return;
             }
-            handshaker.handshake(ch).addListener(h -> {
+            upgrade.send(ch).addListener(h -> {
                 if (!h.isSuccess()) {
                     fail(gen, Failures.io(h.cause()));
                 }
@@ -267,17 +255,6 @@ public final class WebSocketSession extends ChannelInboundHandlerAdapter {
                 fail(gen, why);
             }
         }
-    }
-
-    private HttpHeaders headers(String cookie) {
-        HttpHeaders h = new DefaultHttpHeaders();
-        for (Map.Entry<String, String> e : options.headers()) {
-            h.add(e.getKey(), e.getValue());
-        }
-        if (cookie != null && !cookie.isEmpty()) {
-            h.set(HttpHeaderNames.COOKIE, cookie);
-        }
-        return h;
     }
 
     private void send(WebSocketCall c, int gen) {
@@ -308,17 +285,12 @@ public final class WebSocketSession extends ChannelInboundHandlerAdapter {
     }
 
     private void waitFor(WebSocketCall c, int gen) {
-        if (inbox != null) {
-            for (var it = inbox.iterator(); it.hasNext();) {
-                WebSocketMessage m = it.next();
-                if (c.match == null || c.match.test(m)) {
-                    it.remove();
-                    c.reply = m;
-                    c.firstByteNanos = c.startNanos; // it was there already
-                    complete(c, gen);
-                    return;
-                }
-            }
+        WebSocketMessage kept = inbox == null ? null : inbox.take(c.match);
+        if (kept != null) {
+            c.reply = kept;
+            c.firstByteNanos = c.startNanos; // it was there already
+            complete(c, gen);
+            return;
         }
         if (!open) {
             fail(gen, notOpen());
@@ -391,51 +363,22 @@ public final class WebSocketSession extends ChannelInboundHandlerAdapter {
         long first = messageStart;
         messageStart = 0;
         WebSocketCall c = call;
-        if (handshaker == null || c.kind != WebSocketCall.Kind.OPEN || !c.isArmed(gen)) {
+        if (upgrade == null || c.kind != WebSocketCall.Kind.OPEN || !c.isArmed(gen)) {
             channel.close();
             return;
         }
-        if (r.decoderResult().isFailure()) {
-            failAndClose(gen, new WebSocketNotUpgradedException("The answer to the upgrade is not HTTP: "
-                    + r.decoderResult().cause().getMessage()));
+        IOException failed = upgrade.finish(channel, r, c, first);
+        if (failed != null) {
+            failAndClose(gen, failed);
             return;
         }
-        int status = r.status().code();
-        c.status = status;
-        c.statusText = r.status().reasonPhrase();
-        c.responseHead = head(r);
-        c.firstByteNanos = first;
-        List<String> cookies = r.headers().getAll(HttpHeaderNames.SET_COOKIE);
-        c.setCookies = cookies.isEmpty() ? null : cookies;
-        if (status != 101) {
-            String what = "HTTP " + status + " " + c.statusText;
-            failAndClose(gen, status >= 400 ? new WebSocketRefusedException("Handshake refused: " + what)
-                    : new WebSocketNotUpgradedException("Not a WebSocket endpoint: the upgrade was answered with "
-                    + what));
-            return;
-        }
-        try {
-            handshaker.finishHandshake(channel, r);
-        } catch (WebSocketHandshakeException e) {
-            failAndClose(gen, new WebSocketHandshakeInvalidException(e.getMessage()));
-            return;
-        }
-        handshaker = null;
+        upgrade = null;
         open = true;
         if (options.pingMillis() > 0) {
             pings = loop.scheduleAtFixedRate(this::ping, options.pingMillis(), options.pingMillis(),
                     TimeUnit.MILLISECONDS);
         }
         complete(c, gen);
-    }
-
-    private static String head(FullHttpResponse r) {
-        StringBuilder b = new StringBuilder(256).append(r.protocolVersion()).append(' ').append(r.status())
-                .append('\n');
-        for (Map.Entry<String, String> h : r.headers()) {
-            b.append(h.getKey()).append(": ").append(h.getValue()).append('\n');
-        }
-        return b.toString();
     }
 
     private void ping() {
@@ -499,20 +442,10 @@ public final class WebSocketSession extends ChannelInboundHandlerAdapter {
             complete(c, gen);
             return;
         }
-        unsolicited++;
-        int limit = options.inboxLimit();
-        if (limit > 0) {
-            if (inbox == null) {
-                inbox = new ArrayDeque<>(Math.min(limit, 16));
-            }
-            if (inbox.size() >= limit) {
-                inbox.poll();
-                dropped++;
-            }
-            inbox.add(m);
-        } else {
-            dropped++;
+        if (inbox == null) {
+            inbox = new Inbox(options.inboxLimit());
         }
+        inbox.add(m);
     }
 
     @Override
@@ -534,12 +467,12 @@ public final class WebSocketSession extends ChannelInboundHandlerAdapter {
         }
         IOException why = ended;
         if (why == null) {
-            why = handshaker != null
+            why = upgrade != null
                     ? new WebSocketClosedException(WebSocketClosedException.ABNORMAL, "(during the handshake)")
                     : new WebSocketClosedException(WebSocketClosedException.ABNORMAL, "(connection lost)");
             ended = why;
         }
-        handshaker = null;
+        upgrade = null;
         failRunning(why);
     }
 
@@ -579,7 +512,7 @@ public final class WebSocketSession extends ChannelInboundHandlerAdapter {
     }
 
     private void failAndClose(int gen, IOException why) {
-        handshaker = null;
+        upgrade = null;
         ended = why;
         fail(gen, why);
         channel.close();
@@ -609,11 +542,12 @@ public final class WebSocketSession extends ChannelInboundHandlerAdapter {
         c.doneNanos = System.nanoTime();
         c.bytesIn = bytesIn - c.inAtStart;
         c.bytesOut = bytesOut - c.outAtStart;
-        c.unsolicited = unsolicited;
-        c.dropped = dropped;
-        if (c.keepUnsolicited && inbox != null && !inbox.isEmpty()) {
-            c.unsolicitedKept = new ArrayList<>(inbox);
-            inbox.clear();
+        if (inbox != null) {
+            c.unsolicited = inbox.unsolicited();
+            c.dropped = inbox.dropped();
+            if (c.keepUnsolicited) {
+                c.unsolicitedKept = inbox.drain();
+            }
         }
         c.publish();
     }
