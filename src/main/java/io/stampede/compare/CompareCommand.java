@@ -9,6 +9,7 @@ import io.stampede.blocking.AccessLogException;
 import io.stampede.blocking.BlockingTimeReport;
 import io.stampede.blocking.BlockingTimes;
 import io.stampede.cli.ExitCodes;
+import io.stampede.cli.OutputFolder;
 import io.stampede.jmeter.JMeterPropertiesOption;
 import io.stampede.run.RunCommand;
 import java.io.IOException;
@@ -25,7 +26,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -147,15 +147,9 @@ public final class CompareCommand implements Callable<Integer> {
         Path dir = (out != null ? out : Path.of("results", "compare-"
                 + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))))
                 .toAbsolutePath().normalize();
-        if (Files.exists(dir)) {
-            if (!Files.isDirectory(dir)) {
-                throw new CompareInputException("-o " + dir + " is a file: give a new or empty folder");
-            }
-            try (Stream<Path> entries = Files.list(dir)) {
-                if (entries.findAny().isPresent()) {
-                    throw new CompareInputException("-o " + dir + " is not empty: give a new or empty folder");
-                }
-            }
+        String refusal = OutputFolder.refusal("-o", dir);
+        if (refusal != null) {
+            throw new CompareInputException(refusal);
         }
         return dir;
     }

@@ -6,6 +6,7 @@
 package io.stampede.merge;
 
 import io.stampede.cli.ExitCodes;
+import io.stampede.cli.OutputFolder;
 import io.stampede.cli.StampedeRoot;
 import io.stampede.jmeter.JMeterCommandLine;
 import io.stampede.jmeter.JMeterInstallation;
@@ -116,17 +117,9 @@ public final class MergeCommand implements Callable<Integer> {
     }
 
     private static void checkOut(Path target) throws IOException {
-        if (!Files.exists(target)) {
-            return;
-        }
-        if (!Files.isDirectory(target)) {
-            throw new MergeRefusal("-o " + target + " is a file: give a new or empty folder");
-        }
-        try (Stream<Path> entries = Files.list(target)) {
-            if (entries.findAny().isPresent()) {
-                throw new MergeRefusal("-o " + target + " is not empty: give a new or empty folder, so earlier results"
-                        + " are not mixed in");
-            }
+        String refusal = OutputFolder.refusal("-o", target);
+        if (refusal != null) {
+            throw new MergeRefusal(refusal);
         }
     }
 

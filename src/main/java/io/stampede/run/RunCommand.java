@@ -7,6 +7,7 @@ package io.stampede.run;
 
 import io.stampede.cli.CliNames;
 import io.stampede.cli.ExitCodes;
+import io.stampede.cli.OutputFolder;
 import io.stampede.cli.StampedeRoot;
 import io.stampede.distributed.RemoteRunOptions;
 import io.stampede.doctor.LoadEstimate;
@@ -37,7 +38,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -222,16 +222,9 @@ public final class RunCommand implements Callable<Integer> {
         Path dir = out != null ? out : Path.of("results",
                 LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")) + "-" + planFile.name());
         dir = dir.toAbsolutePath().normalize();
-        if (Files.exists(dir)) {
-            if (!Files.isDirectory(dir)) {
-                throw new RunInputException("--out " + dir + " is a file: give a new or empty folder");
-            }
-            try (Stream<Path> entries = Files.list(dir)) {
-                if (entries.findAny().isPresent()) {
-                    throw new RunInputException("--out " + dir + " is not empty: give a new or empty folder, so "
-                            + "earlier results are not mixed in");
-                }
-            }
+        String refusal = OutputFolder.refusal("--out", dir);
+        if (refusal != null) {
+            throw new RunInputException(refusal);
         }
         if (heap != null && !heap.matches("\\d+[kKmMgG]?")) {
             throw new RunInputException("--heap " + heap + ": give a size such as 2g or 1536m");

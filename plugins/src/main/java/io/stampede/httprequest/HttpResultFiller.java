@@ -15,8 +15,9 @@ import java.io.IOException;
  * Fills an HTTP Request's result from the engine's response as stock fills it after its exchange: request headers as
  * sent (Cookie left out, it has its own field), Content-Type and data encoding, the decoded body (or its MD5), end
  * time, code, message, success, response headers, sizes, and the URL finally reached. Connect and Latency are the
- * engine's measurements from the sample's start: Connect when this sample opened a connection (rounded up as the
- * Stampede samplers' {@link ResultFiller} rounds it), Latency at the first response byte.
+ * engine's measurements from the sample's start: Connect when this sample opened a connection, Latency at the first
+ * response byte, the status and sizes, each as {@link ResultFiller} writes them for every sampler. Failures are
+ * JMeter's own errorResult's, with stock's exception names ({@link StockFailures}).
  */
 final class HttpResultFiller {
     private HttpResultFiller() {
@@ -49,13 +50,11 @@ final class HttpResultFiller {
         if (r.connectEndNanos() != 0) {
             res.setConnectTime(ResultFiller.connectMillis(r.connectEndNanos() - startNanos));
         }
-        res.setLatency(Math.max(0, (r.firstByteNanos() - startNanos) / 1_000_000L));
-        res.setResponseCode(Integer.toString(status));
+        res.setLatency(ResultFiller.latencyMillis(startNanos, r.firstByteNanos()));
+        ResultFiller.statusAndSizes(res, status, r.headerBytes(), r.bodyBytes());
         res.setResponseMessage(head.reason());
         res.setSuccessful(element.successCode(status));
         res.setResponseHeaders(head.text());
-        res.setHeadersSize((int) Math.min(Integer.MAX_VALUE, r.headerBytes()));
-        res.setBodySize(r.bodyBytes());
         res.setSentBytes(r.sentBytes() >= 0 ? r.sentBytes() : req.encode().length);
         res.setURL(req.url());
         if (tooLarge != null) {

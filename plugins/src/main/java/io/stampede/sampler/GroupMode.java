@@ -5,6 +5,7 @@
  */
 package io.stampede.sampler;
 
+import io.stampede.engine.Failures;
 import io.stampede.names.PluginNames;
 import io.stampede.engine.http1.ConnectionGroup;
 import io.stampede.engine.Engine;
@@ -13,7 +14,6 @@ import io.stampede.engine.PreparedRequest;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
 
-import java.io.InterruptedIOException;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 
@@ -64,7 +64,7 @@ final class GroupMode implements SamplingMode {
             a.left(System.nanoTime());
         }
         if (e == null) {
-            return filler.notStarted(res, new InterruptedIOException("Sample interrupted (test stopped)"));
+            return filler.notStarted(res, Failures.interrupted());
         }
         filler.fill(res, e, e.startNanos() != 0 ? e.startNanos() : e.intendedNanos());
         g.rearm(e, req, s.responseBytesKept(), s.responseTimeout());

@@ -5,6 +5,7 @@
  */
 package io.stampede.sampler;
 
+import io.stampede.engine.Failures;
 import io.stampede.engine.Engine;
 import io.stampede.engine.http2.Http2Exchange;
 import io.stampede.engine.http2.Http2Group;
@@ -15,7 +16,6 @@ import org.apache.jmeter.samplers.SampleResult;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-import java.io.InterruptedIOException;
 import java.net.UnknownHostException;
 
 /**
@@ -73,7 +73,7 @@ final class Http2Mode implements SamplingMode {
             a.left(System.nanoTime());
         }
         if (e == null) {
-            return filler.notStarted(res, new InterruptedIOException("Sample interrupted (test stopped)"));
+            return filler.notStarted(res, Failures.interrupted());
         }
         if (protocol == HttpProtocol.H2 && !e.failed() && !fallbackLogged && "HTTP/1.1".equals(e.protocol())) {
             fallbackLogged = true;

@@ -21,10 +21,14 @@ import java.util.Arrays;
  * JMeter's own HTTP sampler names it ("Non HTTP response code: java.net.ConnectException"). One per sampler clone
  * (so per JMeter thread): it remembers the last reason phrase, headers, Content-Type and body so that a steady
  * stream of identical responses builds no new strings for them.
+ *
+ * <p>Its static parts are JMeter's conventions written once for every sampler of the jar: the Connect round-up,
+ * Latency, the status and sizes (JMeter's HTTP Request on the engine fills the rest of its HTTPSampleResult as stock
+ * does), and a failure's wording (the WebSocket and XMPP samplers too).
  */
 public final class ResultFiller {
-    static final String CODE_PREFIX = "Non HTTP response code: ";
-    static final String MESSAGE_PREFIX = "Non HTTP response message: ";
+    private static final String CODE_PREFIX = "Non HTTP response code: ";
+    private static final String MESSAGE_PREFIX = "Non HTTP response message: ";
     private static final String[] CODES = new String[600];
 
     static {
@@ -69,10 +73,10 @@ public final class ResultFiller {
         res.setURL(sent.url());
         res.setSamplerData(sent.text());
         if (failure != null) {
-            failure(res, failure);
+            failed(res, failure);
         } else {
             res.setConnectTime(connect);
-            res.setLatency((e.firstByteNanos() - startNanos) / 1_000_000L);
+            res.setLatency(latencyMillis(startNanos, e.firstByteNanos()));
             res.setSentBytes(e.sentBytes());
             response(res, e.response());
         }
@@ -92,7 +96,7 @@ public final class ResultFiller {
     SampleResult notSent(SampleResult res, long startNanos, Throwable t) {
         long end = System.nanoTime();
         res.setStampAndTime((startNanos + epochOffsetNanos) / 1_000_000L, (end - startNanos) / 1_000_000L);
-        failure(res, t);
+        failed(res, t);
         variables.put(end - startNanos, end - startNanos, "");
         return res;
     }
@@ -106,9 +110,37 @@ public final class ResultFiller {
         return Math.max(1, (nanos + 999_999L) / 1_000_000L);
     }
 
+    /** Latency: the first response byte, from the sample's start (System.nanoTime() instants). */
+    public static long latencyMillis(long startNanos, long firstByteNanos) {
+        return Math.max(0, (firstByteNanos - startNanos) / 1_000_000L);
+    }
+
+    /** The response's status as its code, and its header and body bytes as they crossed the wire. */
+    public static void statusAndSizes(SampleResult res, int status, long headerBytes, long bodyBytes) {
+        res.setResponseCode(status >= 0 && status < CODES.length ? CODES[status] : Integer.toString(status));
+        res.setHeadersSize((int) Math.min(Integer.MAX_VALUE, headerBytes));
+        res.setBodySize(bodyBytes);
+    }
+
+    /**
+     * A failed sample as JMeter's HTTP samplers write it ("Non HTTP response code: java.net.ConnectException"), the
+     * failure named by the engine ({@link Failures#name}).
+     */
+    public static void failed(SampleResult res, Throwable t) {
+        failed(res, Failures.name(t), t);
+    }
+
+    /** As {@link #failed(SampleResult, Throwable)}, for a failure the sampler names itself. */
+    public static void failed(SampleResult res, Failures.Name name, Throwable t) {
+        res.setResponseCode(CODE_PREFIX + name.className());
+        res.setResponseMessage(MESSAGE_PREFIX + name.message());
+        res.setResponseData(String.valueOf(t), StandardCharsets.UTF_8.name());
+        res.setSuccessful(false);
+    }
+
     private void response(SampleResult res, ReceivedResponse r) {
         int status = r.status();
-        res.setResponseCode(status < CODES.length ? CODES[status] : Integer.toString(status));
+        statusAndSizes(res, status, r.headerBytes(), r.bodyBytes());
         if (!r.reasonEquals(lastReason)) {
             lastReason = r.reason();
         }
@@ -128,17 +160,7 @@ public final class ResultFiller {
         }
         // Shared between results while identical: JMeter replaces response data, it never writes into it.
         res.setResponseData(lastBody.data);
-        res.setHeadersSize((int) Math.min(Integer.MAX_VALUE, r.headerBytes()));
-        res.setBodySize(r.bodyBytes());
         res.setSuccessful(status >= 200 && status < 400);
-    }
-
-    private static void failure(SampleResult res, Throwable t) {
-        Failures.Name f = Failures.name(t);
-        res.setResponseCode(CODE_PREFIX + f.className());
-        res.setResponseMessage(MESSAGE_PREFIX + f.message());
-        res.setResponseData(String.valueOf(t), StandardCharsets.UTF_8.name());
-        res.setSuccessful(false);
     }
 
     /**

@@ -11,9 +11,7 @@ import io.stampede.engine.http2.Http2Group;
 import io.stampede.engine.http2.Http2Options;
 import io.stampede.engine.http1.ThreadIoConnection;
 import io.stampede.engine.http1.ParkingCompletion;
-import org.apache.jmeter.threads.JMeterContext;
-import org.apache.jmeter.threads.JMeterContextService;
-import org.apache.jmeter.threads.JMeterVariables;
+import io.stampede.sessions.UserSessions;
 
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
@@ -30,8 +28,6 @@ import java.util.Map;
  * its HTTP/2 connections here, one group of one connection per target.
  */
 public final class ThreadConnections {
-    private static final String KEY = ThreadConnections.class.getName();
-
     private final Map<Target, Http1Connection> byTarget = new HashMap<>(4);
     /** Plain-TCP connections the thread reads and writes itself (stampede.io_mode auto or thread). */
     private final Map<Target, ThreadIoConnection> ownIo = new HashMap<>(4);
@@ -59,20 +55,7 @@ public final class ThreadConnections {
     }
 
     static ThreadConnections ofCurrentThread() {
-        // The thread's variables, not its sampler context: JMeter clears the sampler context after every sample.
-        JMeterContext context = JMeterContextService.getContext();
-        JMeterVariables vars = context.getVariables();
-        if (vars == null) {
-            // Only outside a JMeter thread (a sampler driven directly); JMeterThread always sets them.
-            vars = new JMeterVariables();
-            context.setVariables(vars);
-        }
-        if (vars.getObject(KEY) instanceof ThreadConnections tc) {
-            return tc;
-        }
-        ThreadConnections tc = new ThreadConnections();
-        vars.putObject(KEY, tc);
-        return tc;
+        return UserSessions.kept(ThreadConnections.class, ThreadConnections::new);
     }
 
     public ParkingCompletion completion() {

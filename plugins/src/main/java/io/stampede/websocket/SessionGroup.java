@@ -12,6 +12,7 @@ import io.stampede.engine.websocket.WebSocketCall;
 import io.stampede.engine.websocket.WebSocketHandshakeTimeoutException;
 import io.stampede.engine.websocket.WebSocketMessageTimeoutException;
 import io.stampede.engine.websocket.WebSocketSession;
+import io.stampede.sessions.UserSessions;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -27,7 +28,7 @@ import java.util.concurrent.TimeUnit;
  * session one interval after the last (the HTTP samplers' connection groups work the same way). Only the owning
  * thread calls it, except {@link #interrupt()}.
  */
-final class SessionGroup {
+final class SessionGroup implements UserSessions.Session {
     /** How often the owner looks for calls past their deadline while many are armed. */
     private static final long SCAN_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
 
@@ -317,14 +318,16 @@ final class SessionGroup {
     }
 
     /** Any thread: the owner's wait ends at once. */
-    void interrupt() {
+    @Override
+    public void interrupt() {
         interrupted = true;
         queue.wake();
         opens.wake();
     }
 
     /** Owner: drops every session (a close frame 1001 where open); calls in flight end. */
-    void closeAll() {
+    @Override
+    public void close() {
         driver = null;
         order = null;
         for (WebSocketSession s : sessions) {

@@ -7,6 +7,7 @@ package io.stampede.websocket;
 
 import io.stampede.engine.websocket.WebSocketCall;
 import io.stampede.sampler.PropertyNumbers;
+import io.stampede.sessions.UserSessions;
 import org.apache.jmeter.samplers.SampleResult;
 
 import java.util.List;
@@ -23,7 +24,7 @@ public class WebSocketCloseSampler extends WebSocketSampler {
     public static final String CLOSE_REASON = "websocket.close_reason";
 
     @Override
-    SampleResult sample(ThreadSessions ts, SampleResult res) {
+    SampleResult sample(UserSessions<SessionGroup> ts, SampleResult res) {
         SessionGroup g = ts.get(sessionName());
         if (g == null) {
             res.setIgnore();

@@ -7,6 +7,7 @@ package io.stampede.websocket;
 
 import io.stampede.engine.websocket.WebSocketCall;
 import io.stampede.engine.websocket.WebSocketSession;
+import io.stampede.sessions.UserSessions;
 import org.apache.jmeter.samplers.SampleResult;
 
 import java.util.HexFormat;
@@ -29,7 +30,7 @@ abstract class WebSocketMessageSampler extends WebSocketSampler {
     abstract WebSocketCall.Kind kind();
 
     @Override
-    SampleResult sample(ThreadSessions ts, SampleResult res) {
+    SampleResult sample(UserSessions<SessionGroup> ts, SampleResult res) {
         SessionGroup g = openedGroup(ts);
         WebSocketCall.Kind k = kind();
         byte[] payload = k == WebSocketCall.Kind.WAIT ? null : payload();

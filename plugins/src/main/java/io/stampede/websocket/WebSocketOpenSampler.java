@@ -6,6 +6,7 @@
 package io.stampede.websocket;
 
 import io.stampede.engine.websocket.WebSocketCall;
+import io.stampede.sessions.UserSessions;
 import org.apache.jmeter.protocol.http.control.CookieManager;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.testelement.TestElement;
@@ -57,9 +58,10 @@ public class WebSocketOpenSampler extends WebSocketSampler {
     private transient SessionSettings lastSettings;
 
     @Override
-    SampleResult sample(ThreadSessions ts, SampleResult res) throws UnknownHostException {
+    SampleResult sample(UserSessions<SessionGroup> ts, SampleResult res) throws UnknownHostException {
         SessionSettings s = settings();
-        SessionGroup g = ts.open(sessionName(), s, JMeterContextService.getContext().getThreadNum());
+        int firstSource = JMeterContextService.getContext().getThreadNum();
+        SessionGroup g = ts.open(sessionName(), same -> same.settings().equals(s), () -> new SessionGroup(s, firstSource));
         if (g.allOpen()) {
             res.setIgnore();
             return res;

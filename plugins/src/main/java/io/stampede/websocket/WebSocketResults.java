@@ -8,9 +8,9 @@ package io.stampede.websocket;
 import io.stampede.engine.Failures;
 import io.stampede.engine.websocket.WebSocketCall;
 import io.stampede.engine.websocket.WebSocketMessage;
+import io.stampede.sampler.ResultFiller;
 import org.apache.jmeter.samplers.SampleResult;
 
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
@@ -20,9 +20,6 @@ import java.util.List;
  * {@code Non HTTP response code: <exception class>} as JMeter's HTTP samplers write it.
  */
 final class WebSocketResults {
-    static final String CODE_PREFIX = "Non HTTP response code: ";
-    static final String MESSAGE_PREFIX = "Non HTTP response message: ";
-
     /** Converts System.nanoTime() instants to epoch milliseconds. */
     private final long epochOffsetNanos = System.currentTimeMillis() * 1_000_000L - System.nanoTime();
 
@@ -39,9 +36,9 @@ final class WebSocketResults {
             }
         }
         if (c.kind() == WebSocketCall.Kind.OPEN) {
-            res.setConnectTime(Math.max(1, (end - start + 999_999L) / 1_000_000L));
+            res.setConnectTime(ResultFiller.connectMillis(end - start));
             if (c.firstByteNanos() != 0) {
-                res.setLatency((c.firstByteNanos() - start) / 1_000_000L);
+                res.setLatency(ResultFiller.latencyMillis(start, c.firstByteNanos()));
             }
             if (c.responseHead() != null) {
                 res.setResponseHeaders(c.responseHead());
@@ -145,11 +142,7 @@ final class WebSocketResults {
 
     static void failure(SampleResult res, Throwable t) {
         // Ours are named as they are; anything else as the engine names transport errors.
-        Failures.Name f = t.getClass().getPackageName().equals(WebSocketCall.class.getPackageName())
-                ? new Failures.Name(t.getClass().getName(), t.getMessage()) : Failures.name(t);
-        res.setResponseCode(CODE_PREFIX + f.className());
-        res.setResponseMessage(MESSAGE_PREFIX + f.message());
-        res.setResponseData(String.valueOf(t), StandardCharsets.UTF_8.name());
-        res.setSuccessful(false);
+        ResultFiller.failed(res, t.getClass().getPackageName().equals(WebSocketCall.class.getPackageName())
+                ? new Failures.Name(t.getClass().getName(), t.getMessage()) : Failures.name(t), t);
     }
 }

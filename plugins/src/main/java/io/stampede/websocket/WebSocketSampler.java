@@ -5,17 +5,18 @@
  */
 package io.stampede.websocket;
 
+import io.stampede.engine.Failures;
 import io.stampede.engine.EngineTestListener;
 import io.stampede.engine.websocket.WebSocketCall;
 import io.stampede.engine.websocket.WebSocketClosedException;
 import io.stampede.sampler.PropertyNumbers;
+import io.stampede.sessions.UserSessions;
 import org.apache.jmeter.samplers.AbstractSampler;
 import org.apache.jmeter.samplers.Entry;
 import org.apache.jmeter.samplers.Interruptible;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.testelement.ThreadListener;
 
-import java.io.InterruptedIOException;
 import java.net.UnknownHostException;
 
 /**
@@ -43,18 +44,18 @@ public abstract class WebSocketSampler extends AbstractSampler implements Interr
     public static final String DEFAULT_SESSION = "default";
     static final int DEFAULT_TIMEOUT = 10000;
 
-    private transient volatile ThreadSessions sessions;
+    private transient volatile UserSessions<SessionGroup> sessions;
     private transient WebSocketResults results;
 
     /** One step on the thread's sessions; {@code res} carries the label. */
-    abstract SampleResult sample(ThreadSessions ts, SampleResult res) throws UnknownHostException;
+    abstract SampleResult sample(UserSessions<SessionGroup> ts, SampleResult res) throws UnknownHostException;
 
     @Override
     public SampleResult sample(Entry entry) {
         SampleResult res = new SampleResult();
         res.setSampleLabel(getName());
         res.setDataType(SampleResult.TEXT);
-        ThreadSessions ts = ThreadSessions.ofCurrentThread();
+        UserSessions<SessionGroup> ts = UserSessions.of(SessionGroup.class);
         sessions = ts;
         try {
             return sample(ts, res);
@@ -78,7 +79,7 @@ public abstract class WebSocketSampler extends AbstractSampler implements Interr
     }
 
     /** The thread's open sessions of this sampler's name; fails the sample when none were opened. */
-    final SessionGroup openedGroup(ThreadSessions ts) {
+    final SessionGroup openedGroup(UserSessions<SessionGroup> ts) {
         SessionGroup g = ts.get(sessionName());
         if (g == null) {
             throw new IllegalStateException("No WebSocket session '" + sessionName() + "' in this thread; put a "
@@ -95,7 +96,7 @@ public abstract class WebSocketSampler extends AbstractSampler implements Interr
     /** Fills {@code res} from a completed call, or as interrupted when there is none. */
     final SampleResult filled(SampleResult res, WebSocketCall c, SessionGroup g, String samplerData) {
         if (c == null) {
-            return results().notStarted(res, new InterruptedIOException("Sample interrupted (test stopped)"));
+            return results().notStarted(res, Failures.interrupted());
         }
         results().fill(res, c, g.settings().url(), samplerData);
         return res;
@@ -108,7 +109,7 @@ public abstract class WebSocketSampler extends AbstractSampler implements Interr
 
     @Override
     public boolean interrupt() {
-        ThreadSessions ts = sessions;
+        UserSessions<SessionGroup> ts = sessions;
         return ts != null && ts.interrupt();
     }
 
@@ -119,7 +120,7 @@ public abstract class WebSocketSampler extends AbstractSampler implements Interr
 
     @Override
     public void threadFinished() {
-        ThreadSessions.ofCurrentThread().closeAll();
+        UserSessions.of(SessionGroup.class).closeAll();
         sessions = null;
     }
 

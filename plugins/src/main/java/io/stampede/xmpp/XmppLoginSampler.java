@@ -8,6 +8,7 @@ package io.stampede.xmpp;
 import io.stampede.engine.xmpp.LoginTimes;
 import io.stampede.engine.xmpp.XmppSession;
 import io.stampede.engine.xmpp.XmppSettings;
+import io.stampede.sampler.ResultFiller;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
@@ -49,7 +50,7 @@ public class XmppLoginSampler extends XmppSampler {
         int count = intProperty(SESSIONS, 1, 1, 100_000);
         int pacing = intProperty(PACING, 0, 0, Integer.MAX_VALUE);
         int ramp = intProperty(RAMP, pacing, 0, Integer.MAX_VALUE);
-        ThreadSessions t = ThreadSessions.ofCurrentThread(count, TimeUnit.MILLISECONDS.toNanos(pacing),
+        SessionTurns t = SessionTurns.forLogin(count, TimeUnit.MILLISECONDS.toNanos(pacing),
                 TimeUnit.MILLISECONDS.toNanos(ramp));
         int index = t.nextTurn();
         JMeterVariables vars = JMeterContextService.getContext().getVariables();
@@ -78,7 +79,7 @@ public class XmppLoginSampler extends XmppSampler {
         vars.put("stampede_xmpp_inbox", "0");
         times(res, start, times.boundNanos());
         long tlsEnd = times.tlsNanos() == 0 ? times.connectedNanos() : times.tlsNanos();
-        res.setConnectTime(Math.max(1, (tlsEnd - start + 999_999) / 1_000_000));
+        res.setConnectTime(ResultFiller.connectMillis(tlsEnd - start));
         res.setLatency(res.getTime());
         ok(res, "logged in as " + times.jid(), steps(times));
         res.setSamplerData(settings.bareJid() + " via " + settings.host() + ':' + settings.port());

@@ -12,6 +12,8 @@ import io.stampede.engine.xmpp.XmppException;
 import io.stampede.engine.xmpp.XmppSession;
 import io.stampede.engine.xmpp.XmppStreamException;
 import io.stampede.engine.xmpp.XmppTimeoutException;
+import io.stampede.sampler.ResultFiller;
+import io.stampede.sessions.UserSessions;
 import org.apache.jmeter.samplers.AbstractSampler;
 import org.apache.jmeter.samplers.Entry;
 import org.apache.jmeter.samplers.Interruptible;
@@ -27,7 +29,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * The XMPP elements' common side: the thread's sessions ({@link ThreadSessions}), waiting for the session's loop
+ * The XMPP elements' common side: the thread's sessions ({@link SessionTurns}), waiting for the session's loop
  * with a bound, and failures as JMeter reads them ({@code Non HTTP response code: <exception class>}, the class
  * naming the kind: stream error, SASL failure, stanza error, timeout). Sessions close at the thread's end, the
  * engine at the test's.
@@ -35,10 +37,8 @@ import java.util.concurrent.TimeoutException;
 public abstract class XmppSampler extends AbstractSampler implements ThreadListener, EngineTestListener,
         Interruptible {
     private static final long serialVersionUID = 1L;
-    static final String CODE_PREFIX = "Non HTTP response code: ";
-    static final String MESSAGE_PREFIX = "Non HTTP response message: ";
     /** This clone's thread's sessions, for stop-now, which JMeter calls from another thread. */
-    private transient volatile ThreadSessions sessions;
+    private transient volatile UserSessions<SessionTurns> sessions;
 
     @Override
     public final SampleResult sample(Entry e) {
@@ -46,12 +46,11 @@ public abstract class XmppSampler extends AbstractSampler implements ThreadListe
         res.setSampleLabel(getName());
         res.setDataType(SampleResult.TEXT);
         long start = System.nanoTime();
+        sessions = SessionTurns.registry();
         try {
             return run(res, start);
         } catch (IOException | IllegalArgumentException ex) {
             return failed(res, start, ex);
-        } finally {
-            sessions = ThreadSessions.ofCurrentThread();
         }
     }
 
@@ -60,7 +59,7 @@ public abstract class XmppSampler extends AbstractSampler implements ThreadListe
 
     /** The thread's current session, logged in; else the failure a sample reports. */
     static XmppSession currentSession() throws XmppException {
-        ThreadSessions t = ThreadSessions.ofCurrentThread();
+        SessionTurns t = SessionTurns.ofThread();
         XmppSession s = t == null ? null : t.current();
         if (s == null) {
             throw new XmppStreamException("not-logged-in", "no session: put an XMPP Connect + Login before");
@@ -77,7 +76,7 @@ public abstract class XmppSampler extends AbstractSampler implements ThreadListe
      */
     static <T> T await(CompletableFuture<T> f, XmppSession session, int timeoutMillis, String what)
             throws IOException {
-        ThreadSessions t = ThreadSessions.ofCurrentThread();
+        SessionTurns t = SessionTurns.ofThread();
         if (t != null) {
             t.waitingOn(f);
         }
@@ -89,7 +88,7 @@ public abstract class XmppSampler extends AbstractSampler implements ThreadListe
             throw timeout;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            InterruptedIOException stop = new InterruptedIOException("Sample interrupted (test stopped)");
+            InterruptedIOException stop = Failures.interrupted();
             giveUp(f, session, stop);
             throw stop;
         } catch (ExecutionException e) {
@@ -122,11 +121,7 @@ public abstract class XmppSampler extends AbstractSampler implements ThreadListe
         if (res.getStartTime() == 0) {
             times(res, startNanos, System.nanoTime());
         }
-        Failures.Name f = Failures.name(ex);
-        res.setResponseCode(CODE_PREFIX + f.className());
-        res.setResponseMessage(MESSAGE_PREFIX + f.message());
-        res.setResponseData(String.valueOf(ex), StandardCharsets.UTF_8.name());
-        res.setSuccessful(false);
+        ResultFiller.failed(res, ex);
         return res;
     }
 
@@ -156,11 +151,8 @@ public abstract class XmppSampler extends AbstractSampler implements ThreadListe
 
     @Override
     public boolean interrupt() {
-        ThreadSessions t = sessions;
-        if (t != null) {
-            t.interrupt();
-        }
-        return t != null;
+        UserSessions<SessionTurns> t = sessions;
+        return t != null && t.interrupt();
     }
 
     @Override
@@ -170,10 +162,7 @@ public abstract class XmppSampler extends AbstractSampler implements ThreadListe
 
     @Override
     public void threadFinished() {
-        ThreadSessions t = ThreadSessions.ofCurrentThread();
-        if (t != null) {
-            t.closeAll();
-        }
+        SessionTurns.registry().closeAll();
         sessions = null;
     }
 

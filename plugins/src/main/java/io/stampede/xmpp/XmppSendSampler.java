@@ -102,7 +102,7 @@ public class XmppSendSampler extends XmppSampler {
     private String to() {
         String to = getPropertyAsString(TO).trim();
         if (to.contains(PEER)) {
-            ThreadSessions t = ThreadSessions.ofCurrentThread();
+            SessionTurns t = SessionTurns.ofThread();
             String peer = t == null ? null : t.randomPeer();
             if (peer == null) {
                 throw new IllegalArgumentException(TO + " names " + PEER + " but this thread has no other logged-in "

@@ -14,14 +14,18 @@ import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The project's WebSocket test peer (it/websocket/peer.py on Debian's python3-websockets), started on free loopback
- * ports and stopped by PID: a WebSocket server that is not ours.
+ * The project's WebSocket test peer (it/websocket/peer.py on Debian's python3-websockets, run by /usr/bin/python3,
+ * since the python3 on PATH may not see Debian's packages), started on free loopback ports and stopped by PID: a
+ * WebSocket server that is not ours. The plugin's tests and the ITs (through this module's test jar) share it.
  */
-final class WebSocketPeer implements AutoCloseable {
-    static final String PYTHON = "/usr/bin/python3";
-    final int port;
-    final int silentPort;
-    final int garbagePort;
+public final class WebSocketPeer implements AutoCloseable {
+    private static final String PYTHON = "/usr/bin/python3";
+    /** Echoes, pushes and refuses as the path asks (peer.py's header says how). */
+    public final int port;
+    /** Accepts TCP and never answers the upgrade. */
+    public final int silentPort;
+    /** Answers the upgrade with bytes that are not HTTP. */
+    public final int garbagePort;
     private final Process process;
     private final Path out;
 
@@ -33,8 +37,14 @@ final class WebSocketPeer implements AutoCloseable {
         this.out = out;
     }
 
+    /** Started from a module folder of the repository (plugins/ or it/, as Maven runs the tests). */
     static WebSocketPeer start() throws IOException, InterruptedException {
-        Path script = Path.of("..", "it", "websocket", "peer.py").toAbsolutePath().normalize();
+        return start(Path.of(".."));
+    }
+
+    /** Started from the repository at {@code root}. */
+    public static WebSocketPeer start(Path root) throws IOException, InterruptedException {
+        Path script = root.resolve("it/websocket/peer.py").toAbsolutePath().normalize();
         int port = freePort();
         int silent = freePort();
         int garbage = freePort();

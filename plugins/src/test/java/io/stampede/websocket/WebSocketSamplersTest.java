@@ -198,6 +198,18 @@ class WebSocketSamplersTest {
     }
 
     @Test
+    void wssToAPortThatDoesNotSpeakTlsNamesTheMismatchAndTheFix() {
+        SampleResult r = open("wss://127.0.0.1:" + peer.garbagePort + "/", Map.of(
+                WebSocketOpenSampler.TLS_TRUST_ALL, "true")).sample(null);
+        assertAll(r.getResponseCode() + " / " + r.getResponseMessage(),
+                () -> assertFalse(r.isSuccessful()),
+                () -> assertTrue(r.getResponseCode().endsWith(".NotSslRecordException")),
+                () -> assertTrue(r.getResponseMessage().contains("The server at 127.0.0.1:" + peer.garbagePort
+                        + " did not answer in TLS (it sent 'SSH-2.0-OpenSSH_9.2p1 not-http')")),
+                () -> assertTrue(r.getResponseMessage().endsWith("use ws for a cleartext port")));
+    }
+
+    @Test
     void oversizedMessageIsAProtocolError() {
         open(peer.url("/big?bytes=5000"), Map.of(WebSocketOpenSampler.MAX_MESSAGE_BYTES, "1000")).sample(null);
         SampleResult r = step(new WebSocketRequestReplySampler(), "big", Map.of(WebSocketSampler.MESSAGE, "x"))

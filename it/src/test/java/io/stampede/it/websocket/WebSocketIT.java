@@ -20,6 +20,7 @@ import io.stampede.it.support.JtlRow;
 import io.stampede.it.support.NginxServer;
 import io.stampede.it.support.Plans;
 import io.stampede.it.support.TestCertificate;
+import io.stampede.websocket.WebSocketPeer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -9,18 +9,14 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.EventLoop;
 import io.netty.handler.codec.TooLongFrameException;
-import io.netty.handler.codec.http.DefaultHttpHeaders;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpClientCodec;
-import io.netty.handler.codec.http.HttpHeaderNames;
-import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.websocketx.BinaryWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
@@ -28,36 +24,32 @@ import io.netty.handler.codec.http.websocketx.CorruptedWebSocketFrameException;
 import io.netty.handler.codec.http.websocketx.PingWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.PongWebSocketFrame;
 import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
-import io.netty.handler.codec.http.websocketx.WebSocketClientHandshaker;
-import io.netty.handler.codec.http.websocketx.WebSocketClientHandshakerFactory;
 import io.netty.handler.codec.http.websocketx.WebSocketCloseStatus;
 import io.netty.handler.codec.http.websocketx.WebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketFrameAggregator;
 import io.netty.handler.codec.http.websocketx.WebSocketHandshakeException;
-import io.netty.handler.codec.http.websocketx.WebSocketVersion;
 import io.netty.handler.codec.http.websocketx.extensions.compression.WebSocketClientCompressionHandler;
+import io.netty.handler.ssl.NotSslRecordException;
+import io.netty.handler.ssl.SslHandler;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.ScheduledFuture;
-import io.stampede.engine.tls.Tls;
+import io.stampede.engine.tls.Connector;
 import io.stampede.engine.Engine;
 import io.stampede.engine.Failures;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 
 /**
  * One WebSocket session (RFC 6455) on one of the engine's event loops, built from Netty's own codecs: the opening
- * handshake ({@link WebSocketClientHandshaker}), the frame decoder and encoder it installs, fragments joined by
+ * handshake ({@link Upgrade}, on Netty's handshaker), the frame decoder and encoder it installs, fragments joined by
  * {@link WebSocketFrameAggregator} up to the size limit, permessage-deflate ({@link WebSocketClientCompressionHandler})
- * when offered. This class is the last handler of the pipeline: it answers pings, sends our own, runs the close
- * handshake, and hands each message to the {@link WebSocketCall} waiting for it or to the bounded inbox.
+ * when offered; its connection opens through the engine's {@link Connector}, as every protocol's does. This class is
+ * the last handler of the pipeline: it answers pings, sends our own, runs the close handshake, and hands each message
+ * to the {@link WebSocketCall} waiting for it or to the session's {@link Inbox}.
  *
  * <p>Between messages a session holds no buffer and no timer (unless pings are asked for): its deadlines are the
  * JMeter thread's. Everything here runs on the session's loop except {@link #submit}, {@link #isOpen} and
@@ -75,7 +67,7 @@ public final class WebSocketSession extends ChannelInboundHandlerAdapter {
 
     private Channel channel;
     /** Only during the opening handshake. */
-    private WebSocketClientHandshaker handshaker;
+    private Upgrade upgrade;
     private volatile boolean open;
     /** Why the last connection ended, reported at the next use until the session is opened again. */
     private volatile IOException ended;
@@ -86,9 +78,8 @@ public final class WebSocketSession extends ChannelInboundHandlerAdapter {
     /** The generation of the call waiting for a matching message, -1 for none. */
     private int waiting = -1;
     private boolean closing;
-    private ArrayDeque<WebSocketMessage> inbox;
-    private long unsolicited;
-    private long dropped;
+    /** Made at the first message nobody waited for. */
+    private Inbox inbox;
     private long bytesIn;
     private long bytesOut;
     /** When the first byte of the message being read arrived; 0 between messages. */
@@ -201,57 +192,69 @@ public final class WebSocketSession extends ChannelInboundHandlerAdapter {
         endReported = false;
         closing = false;
         messageStart = 0;
-        handshaker = WebSocketClientHandshakerFactory.newHandshaker(options.uri(), WebSocketVersion.V13,
-                options.subprotocols(), options.compression(), headers(c.cookie), options.maxMessageBytes(), true,
-                false, -1, false, false);
-        ChannelInitializer<Channel> pipeline = new ChannelInitializer<>() {
-            @Override
-            protected void initChannel(Channel ch) {
-                Tls tls = options.tls();
-                if (tls != null) {
-                    ch.pipeline().addLast(engine.tlsContexts().get(false, tls.trustAll())
-                            .newHandler(ch.alloc(), tls.serverName(), tls.port()));
-                }
-                ch.pipeline().addLast(new WireCounter(WebSocketSession.this), new HttpClientCodec(),
-                        new HttpObjectAggregator(HANDSHAKE_BYTES));
-                if (options.compression()) {
-                    ch.pipeline().addLast(new WebSocketClientCompressionHandler(options.maxMessageBytes()));
-                }
-                ch.pipeline().addLast(new WebSocketFrameAggregator(options.maxMessageBytes()), WebSocketSession.this);
-            }
-        };
-        ChannelFuture f = engine.newBootstrap(pipeline, options.connectTimeoutMillis(),
-                source, loop).connect(options.remote());
-        channel = f.channel();
-        f.addListener(done -> {
-            if (!done.isSuccess()) {
-                fail(gen, Failures.io(done.cause()));
+        channel = null;
+        upgrade = new Upgrade(options, c.cookie);
+        try {
+            Connector.open(engine, loop, options.remote(), source, options.connectTimeoutMillis(), options.tls(), false,
+                    new ChannelInitializer<Channel>() {
+                        @Override
+                        protected void initChannel(Channel ch) {
+                            ch.pipeline().addLast(new WireCounter(WebSocketSession.this), new HttpClientCodec(),
+                                    new HttpObjectAggregator(HANDSHAKE_BYTES));
+                            if (options.compression()) {
+                                ch.pipeline().addLast(new WebSocketClientCompressionHandler(
+                                        options.maxMessageBytes()));
+                            }
+                            ch.pipeline().addLast(new WebSocketFrameAggregator(options.maxMessageBytes()),
+                                    WebSocketSession.this);
+                        }
+                    }, WebSocketSession::notTls, new Opening(gen));
+        } catch (RuntimeException e) {
+            fail(gen, Failures.io(e));
+        }
+    }
+
+    /** wss to a cleartext port: the class stays the TLS handler's, the message says what to change. */
+    private static IOException notTls(String what) {
+        return new NotSslRecordException(what + "; wss needs a TLS port (nginx: 'listen PORT ssl;'); use ws for a"
+                + " cleartext port");
+    }
+
+    /** The connect of one open call (TLS included): then the upgrade request goes out. */
+    private final class Opening implements Connector.Listener {
+        private final int gen;
+
+        Opening(int gen) {
+            this.gen = gen;
+        }
+
+        @Override
+        public void connectStarted(Channel ch) {
+            channel = ch;
+        }
+
+        @Override
+        public void connected(Channel ch, SslHandler ssl) {
+            if (ch != channel) {
                 return;
             }
-            engine.connectionOpened();
-            f.channel().closeFuture().addListener(x -> engine.connectionClosed());
             if (!call.isArmed(gen)) {
-                f.channel().close();
+                ch.close();
                 return;
             }
-            call.connectedNanos = System.nanoTime();
-            handshaker.handshake(f.channel()).addListener(h -> {
+            upgrade.send(ch).addListener(h -> {
                 if (!h.isSuccess()) {
                     fail(gen, Failures.io(h.cause()));
                 }
             });
-        });
-    }
+        }
 
-    private HttpHeaders headers(String cookie) {
-        HttpHeaders h = new DefaultHttpHeaders();
-        for (Map.Entry<String, String> e : options.headers()) {
-            h.add(e.getKey(), e.getValue());
+        @Override
+        public void connectFailed(Channel ch, IOException why) {
+            if (ch == channel) {
+                fail(gen, why);
+            }
         }
-        if (cookie != null && !cookie.isEmpty()) {
-            h.set(HttpHeaderNames.COOKIE, cookie);
-        }
-        return h;
     }
 
     private void send(WebSocketCall c, int gen) {
@@ -282,17 +285,12 @@ public final class WebSocketSession extends ChannelInboundHandlerAdapter {
     }
 
     private void waitFor(WebSocketCall c, int gen) {
-        if (inbox != null) {
-            for (var it = inbox.iterator(); it.hasNext();) {
-                WebSocketMessage m = it.next();
-                if (c.match == null || c.match.test(m)) {
-                    it.remove();
-                    c.reply = m;
-                    c.firstByteNanos = c.startNanos; // it was there already
-                    complete(c, gen);
-                    return;
-                }
-            }
+        WebSocketMessage kept = inbox == null ? null : inbox.take(c.match);
+        if (kept != null) {
+            c.reply = kept;
+            c.firstByteNanos = c.startNanos; // it was there already
+            complete(c, gen);
+            return;
         }
         if (!open) {
             fail(gen, notOpen());
@@ -330,6 +328,19 @@ public final class WebSocketSession extends ChannelInboundHandlerAdapter {
         return true;
     }
 
+    /**
+     * The TCP connect is done (for wss the TLS handshake starts now): the handshake timeout counts from here, so it
+     * covers the TLS handshake and the upgrade.
+     */
+    @Override
+    public void channelActive(ChannelHandlerContext ctx) {
+        // channel is still null when the connect completed at once, inside Connector.open
+        if ((channel == null || ctx.channel() == channel) && running >= 0 && call.isArmed(running)) {
+            call.connectedNanos = System.nanoTime();
+        }
+        ctx.fireChannelActive();
+    }
+
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
         if (ctx.channel() != channel) {
@@ -352,51 +363,22 @@ public final class WebSocketSession extends ChannelInboundHandlerAdapter {
         long first = messageStart;
         messageStart = 0;
         WebSocketCall c = call;
-        if (handshaker == null || c.kind != WebSocketCall.Kind.OPEN || !c.isArmed(gen)) {
+        if (upgrade == null || c.kind != WebSocketCall.Kind.OPEN || !c.isArmed(gen)) {
             channel.close();
             return;
         }
-        if (r.decoderResult().isFailure()) {
-            failAndClose(gen, new WebSocketNotUpgradedException("The answer to the upgrade is not HTTP: "
-                    + r.decoderResult().cause().getMessage()));
+        IOException failed = upgrade.finish(channel, r, c, first);
+        if (failed != null) {
+            failAndClose(gen, failed);
             return;
         }
-        int status = r.status().code();
-        c.status = status;
-        c.statusText = r.status().reasonPhrase();
-        c.responseHead = head(r);
-        c.firstByteNanos = first;
-        List<String> cookies = r.headers().getAll(HttpHeaderNames.SET_COOKIE);
-        c.setCookies = cookies.isEmpty() ? null : cookies;
-        if (status != 101) {
-            String what = "HTTP " + status + " " + c.statusText;
-            failAndClose(gen, status >= 400 ? new WebSocketRefusedException("Handshake refused: " + what)
-                    : new WebSocketNotUpgradedException("Not a WebSocket endpoint: the upgrade was answered with "
-                    + what));
-            return;
-        }
-        try {
-            handshaker.finishHandshake(channel, r);
-        } catch (WebSocketHandshakeException e) {
-            failAndClose(gen, new WebSocketHandshakeInvalidException(e.getMessage()));
-            return;
-        }
-        handshaker = null;
+        upgrade = null;
         open = true;
         if (options.pingMillis() > 0) {
             pings = loop.scheduleAtFixedRate(this::ping, options.pingMillis(), options.pingMillis(),
                     TimeUnit.MILLISECONDS);
         }
         complete(c, gen);
-    }
-
-    private static String head(FullHttpResponse r) {
-        StringBuilder b = new StringBuilder(256).append(r.protocolVersion()).append(' ').append(r.status())
-                .append('\n');
-        for (Map.Entry<String, String> h : r.headers()) {
-            b.append(h.getKey()).append(": ").append(h.getValue()).append('\n');
-        }
-        return b.toString();
     }
 
     private void ping() {
@@ -460,20 +442,10 @@ public final class WebSocketSession extends ChannelInboundHandlerAdapter {
             complete(c, gen);
             return;
         }
-        unsolicited++;
-        int limit = options.inboxLimit();
-        if (limit > 0) {
-            if (inbox == null) {
-                inbox = new ArrayDeque<>(Math.min(limit, 16));
-            }
-            if (inbox.size() >= limit) {
-                inbox.poll();
-                dropped++;
-            }
-            inbox.add(m);
-        } else {
-            dropped++;
+        if (inbox == null) {
+            inbox = new Inbox(options.inboxLimit());
         }
+        inbox.add(m);
     }
 
     @Override
@@ -495,12 +467,12 @@ public final class WebSocketSession extends ChannelInboundHandlerAdapter {
         }
         IOException why = ended;
         if (why == null) {
-            why = handshaker != null
+            why = upgrade != null
                     ? new WebSocketClosedException(WebSocketClosedException.ABNORMAL, "(during the handshake)")
                     : new WebSocketClosedException(WebSocketClosedException.ABNORMAL, "(connection lost)");
             ended = why;
         }
-        handshaker = null;
+        upgrade = null;
         failRunning(why);
     }
 
@@ -540,7 +512,7 @@ public final class WebSocketSession extends ChannelInboundHandlerAdapter {
     }
 
     private void failAndClose(int gen, IOException why) {
-        handshaker = null;
+        upgrade = null;
         ended = why;
         fail(gen, why);
         channel.close();
@@ -570,11 +542,12 @@ public final class WebSocketSession extends ChannelInboundHandlerAdapter {
         c.doneNanos = System.nanoTime();
         c.bytesIn = bytesIn - c.inAtStart;
         c.bytesOut = bytesOut - c.outAtStart;
-        c.unsolicited = unsolicited;
-        c.dropped = dropped;
-        if (c.keepUnsolicited && inbox != null && !inbox.isEmpty()) {
-            c.unsolicitedKept = new ArrayList<>(inbox);
-            inbox.clear();
+        if (inbox != null) {
+            c.unsolicited = inbox.unsolicited();
+            c.dropped = inbox.dropped();
+            if (c.keepUnsolicited) {
+                c.unsolicitedKept = inbox.drain();
+            }
         }
         c.publish();
     }

@@ -8,8 +8,6 @@ package io.stampede.engine.xmpp;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelFuture;
-import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.EventLoop;
@@ -17,19 +15,22 @@ import io.netty.handler.ssl.SslHandler;
 import io.netty.handler.ssl.SslHandshakeCompletionEvent;
 import io.stampede.engine.Engine;
 import io.stampede.engine.Failures;
+import io.stampede.engine.tls.Connector;
 
+import java.io.IOException;
 import java.net.InetSocketAddress;
 
 /**
- * XMPP over TCP (RFC 6120): the stream's XML on one connection, read by a {@link StanzaParser}; STARTTLS puts
- * Netty's {@link SslHandler} in front of the pipeline mid-stream, with the engine's TLS context.
+ * XMPP over TCP (RFC 6120): the stream's XML on one connection, read by a {@link StanzaParser}. The connection opens
+ * through the engine's {@link Connector} in cleartext (its connect failures named there, the connection counted);
+ * STARTTLS then puts Netty's {@link SslHandler} in front of the pipeline mid-stream, with the engine's TLS context for
+ * sessions, which is the one step Connector does not take: the server asks for TLS only after the stream opened.
  */
-final class TcpTransport extends ChannelInboundHandlerAdapter implements XmppTransport {
+final class TcpTransport extends ChannelInboundHandlerAdapter implements XmppTransport, Connector.Listener {
     private final XmppSession session;
     private final XmppSettings settings;
     private final StanzaParser parser;
     private Channel channel;
-    private boolean counted;
 
     TcpTransport(XmppSession session, XmppSettings settings) {
         this.session = session;
@@ -39,21 +40,27 @@ final class TcpTransport extends ChannelInboundHandlerAdapter implements XmppTra
 
     /** Connects on {@code loop}; the session hears {@link XmppSession#connected()} or a failure. */
     void connect(Engine engine, EventLoop loop) {
-        ChannelFuture f = engine.newBootstrap(this, settings.connectTimeoutMillis(), null, loop)
-                .connect(InetSocketAddress.createUnresolved(settings.host(), settings.port()));
-        channel = f.channel();
-        f.addListener((ChannelFutureListener) done -> {
-            if (!done.isSuccess()) {
-                session.transportFailed(Failures.io(done.cause()));
-            }
-        });
+        try {
+            Connector.open(engine, loop, InetSocketAddress.createUnresolved(settings.host(), settings.port()), null,
+                    settings.connectTimeoutMillis(), null, false, this, null, this);
+        } catch (RuntimeException e) {
+            session.transportFailed(Failures.io(e));
+        }
     }
 
     @Override
-    public void channelActive(ChannelHandlerContext ctx) {
-        Engine.get().connectionOpened();
-        counted = true;
+    public void connectStarted(Channel ch) {
+        channel = ch;
+    }
+
+    @Override
+    public void connected(Channel ch, SslHandler ssl) {
         session.connected();
+    }
+
+    @Override
+    public void connectFailed(Channel ch, IOException why) {
+        session.transportFailed(why);
     }
 
     @Override
@@ -93,10 +100,6 @@ final class TcpTransport extends ChannelInboundHandlerAdapter implements XmppTra
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
-        if (counted) {
-            counted = false;
-            Engine.get().connectionClosed();
-        }
         session.transportClosed();
     }
 

@@ -9,10 +9,8 @@ import io.netty.channel.EventLoop;
 import io.stampede.engine.Engine;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -20,9 +18,9 @@ import java.util.function.Predicate;
 
 /**
  * One XMPP client session (RFC 6120/6121) on an engine event loop: the login (stream, STARTTLS, SASL PLAIN or
- * SCRAM-SHA-1, resource binding), then stanzas both ways. A sample waits on a future the session completes on its
- * loop: the login, a write, an IQ's result, a stanza matching a condition. Stanzas nobody waits for go to a bounded
- * inbox (the oldest dropped and counted beyond its limit), where a later wait looks first.
+ * SCRAM-SHA-1 through {@link SaslLogin}, resource binding), then stanzas both ways. A sample waits on a future the
+ * session completes on its loop: the login, a write, an IQ's result, a stanza matching a condition. Stanzas nobody
+ * waits for go to a bounded inbox (the oldest dropped and counted beyond its limit), where a later wait looks first.
  *
  * <p>The public methods may be called from any thread: they hand their work to the session's loop. The session has
  * no timer: the caller bounds its wait and gives up with {@link #cancel}.
@@ -49,7 +47,8 @@ public final class XmppSession implements StanzaParser.Sink {
     private Step step = Step.CONNECTING;
     private boolean tlsDone;
     private boolean authenticated;
-    private ScramSha1 scram;
+    /** From the server's offer of mechanisms to its success; null before and after. */
+    private SaslLogin saslLogin;
     private String mechanism;
     private long startNanos;
     private long connectedNanos;
@@ -285,7 +284,10 @@ public final class XmppSession implements StanzaParser.Sink {
             throw new XmppStreamException("no-starttls", "the server does not offer STARTTLS and the sampler requires it");
         }
         if (!authenticated) {
-            authenticate(f.child("mechanisms", NS_SASL));
+            saslLogin = new SaslLogin(settings);
+            String auth = saslLogin.start(f.child("mechanisms", NS_SASL));
+            step = Step.SASL;
+            transport.write(auth);
             return;
         }
         XmlElement session = f.child("session", NS_SESSION);
@@ -305,71 +307,13 @@ public final class XmppSession implements StanzaParser.Sink {
         transport.startTls();
     }
 
-    private void authenticate(XmlElement mechanisms) throws XmppException {
-        List<String> offered = new ArrayList<>();
-        if (mechanisms != null) {
-            for (XmlElement m : mechanisms.children()) {
-                offered.add(m.text());
-            }
-        }
-        boolean scramOffered = offered.contains("SCRAM-SHA-1");
-        boolean plainOffered = offered.contains("PLAIN");
-        String auth;
-        switch (settings.mechanism()) {
-            case SCRAM_SHA_1 -> {
-                if (!scramOffered) {
-                    throw new SaslFailureException("mechanism-too-weak", "SCRAM-SHA-1 not offered: " + offered);
-                }
-                auth = scram();
-            }
-            case PLAIN -> {
-                if (!plainOffered) {
-                    throw new SaslFailureException("invalid-mechanism", "PLAIN not offered: " + offered);
-                }
-                auth = plain();
-            }
-            default -> {
-                if (scramOffered) {
-                    auth = scram();
-                } else if (plainOffered) {
-                    auth = plain();
-                } else {
-                    throw new SaslFailureException("invalid-mechanism", "neither SCRAM-SHA-1 nor PLAIN offered: "
-                            + offered);
-                }
-            }
-        }
-        step = Step.SASL;
-        transport.write(auth);
-    }
-
-    private String scram() {
-        mechanism = "SCRAM-SHA-1";
-        scram = new ScramSha1(settings.user(), settings.password());
-        return "<auth xmlns='" + NS_SASL + "' mechanism='SCRAM-SHA-1'>" + scram.clientFirst() + "</auth>";
-    }
-
-    private String plain() {
-        mechanism = "PLAIN";
-        String creds = "\0" + settings.user() + "\0" + settings.password();
-        return "<auth xmlns='" + NS_SASL + "' mechanism='PLAIN'>"
-                + Base64.getEncoder().encodeToString(creds.getBytes(StandardCharsets.UTF_8)) + "</auth>";
-    }
-
     private void sasl(XmlElement e) throws XmppException {
         switch (e.name()) {
-            case "challenge" -> {
-                if (scram == null) {
-                    throw new SaslFailureException("malformed-request", "a challenge to PLAIN");
-                }
-                transport.write("<response xmlns='" + NS_SASL + "'>" + scram.clientFinal(e.text()) + "</response>");
-            }
+            case "challenge" -> transport.write(saslLogin.respond(e.text()));
             case "success" -> {
-                if (scram != null && !scram.serverVerified(e.text())) {
-                    throw new SaslFailureException("server-not-verified",
-                            "the server's SCRAM signature does not match: not the server that knows the password");
-                }
-                scram = null;
+                saslLogin.succeeded(e.text());
+                mechanism = saslLogin.mechanism();
+                saslLogin = null;
                 authenticated = true;
                 saslNanos = System.nanoTime();
                 step = Step.FEATURES;

@@ -5,10 +5,9 @@
  */
 package io.stampede.xmpp;
 
+import io.stampede.engine.Failures;
 import io.stampede.engine.xmpp.XmppSession;
-import org.apache.jmeter.threads.JMeterContext;
-import org.apache.jmeter.threads.JMeterContextService;
-import org.apache.jmeter.threads.JMeterVariables;
+import io.stampede.sessions.UserSessions;
 
 import java.io.InterruptedIOException;
 import java.util.concurrent.CompletableFuture;
@@ -16,13 +15,14 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * The XMPP sessions of one JMeter thread (or virtual user), kept in its JMeter variables across iterations: one
- * session, or a group of many taken in turn with pacing. The login element picks the next session of the group (each
- * gets a turn every pacing interval, the first turns spread over the ramp) and makes it current; the other elements
- * act on the current one.
+ * The XMPP sessions of one JMeter thread (or virtual user): one session, or a group of many taken in turn with
+ * pacing, kept across iterations in the thread's {@link UserSessions}. The login element picks the next session of
+ * the group (each gets a turn every pacing interval, the first turns spread over the ramp) and makes it current; the
+ * other elements act on the current one.
  */
-final class ThreadSessions {
-    private static final String KEY = ThreadSessions.class.getName();
+final class SessionTurns implements UserSessions.Session {
+    /** The name a thread keeps its XMPP sessions under: XMPP elements have no session name of their own. */
+    private static final String NAME = "xmpp";
 
     private final XmppSession[] sessions;
     private final int[] turns;
@@ -32,7 +32,7 @@ final class ThreadSessions {
     private volatile CompletableFuture<?> inFlight;
     private volatile boolean interrupted;
 
-    private ThreadSessions(int count, long pacingNanos, long rampNanos) {
+    private SessionTurns(int count, long pacingNanos, long rampNanos) {
         sessions = new XmppSession[count];
         turns = new int[count];
         dueNanos = new long[count];
@@ -43,30 +43,19 @@ final class ThreadSessions {
         }
     }
 
+    /** The current thread's registry of XMPP sessions (the one name this protocol keeps). */
+    static UserSessions<SessionTurns> registry() {
+        return UserSessions.of(SessionTurns.class);
+    }
+
     /** The thread's sessions, made at its first login with {@code count} sessions (later calls get the same). */
-    static ThreadSessions ofCurrentThread(int count, long pacingNanos, long rampNanos) {
-        JMeterVariables vars = variables();
-        if (vars.getObject(KEY) instanceof ThreadSessions s) {
-            return s;
-        }
-        ThreadSessions s = new ThreadSessions(count, pacingNanos, rampNanos);
-        vars.putObject(KEY, s);
-        return s;
+    static SessionTurns forLogin(int count, long pacingNanos, long rampNanos) {
+        return registry().open(NAME, same -> true, () -> new SessionTurns(count, pacingNanos, rampNanos));
     }
 
     /** The thread's sessions, or null before its first login. */
-    static ThreadSessions ofCurrentThread() {
-        return variables().getObject(KEY) instanceof ThreadSessions s ? s : null;
-    }
-
-    private static JMeterVariables variables() {
-        JMeterContext context = JMeterContextService.getContext();
-        JMeterVariables vars = context.getVariables();
-        if (vars == null) {
-            vars = new JMeterVariables();
-            context.setVariables(vars);
-        }
-        return vars;
+    static SessionTurns ofThread() {
+        return registry().get(NAME);
     }
 
     int size() {
@@ -84,7 +73,7 @@ final class ThreadSessions {
             for (long wait = due - System.nanoTime(); wait > 0; wait = due - System.nanoTime()) {
                 if (interrupted || Thread.currentThread().isInterrupted()) {
                     interrupted = false;
-                    throw new InterruptedIOException("Sample interrupted (test stopped)");
+                    throw Failures.interrupted();
                 }
                 LockSupport.parkNanos(this, Math.min(wait, 100_000_000L));
             }
@@ -139,15 +128,17 @@ final class ThreadSessions {
         inFlight = f;
     }
 
-    void interrupt() {
+    @Override
+    public void interrupt() {
         interrupted = true;
         CompletableFuture<?> f = inFlight;
         if (f != null) {
-            f.completeExceptionally(new InterruptedIOException("Sample interrupted (test stopped)"));
+            f.completeExceptionally(Failures.interrupted());
         }
     }
 
-    void closeAll() {
+    @Override
+    public void close() {
         for (int i = 0; i < sessions.length; i++) {
             if (sessions[i] != null) {
                 sessions[i].abort();
@@ -155,6 +146,5 @@ final class ThreadSessions {
             }
         }
         current = -1;
-        variables().remove(KEY);
     }
 }
