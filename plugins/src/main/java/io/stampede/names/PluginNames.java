@@ -123,6 +123,8 @@ public final class PluginNames {
     public static final String INJECTOR_COLLECTOR = "stampede.injector_collector";
     /** An engine's name in those rows: its advertised address and registry port (set by `stampede server`). */
     public static final String ENGINE_NAME = "stampede.engine_name";
+    /** The folder an engine spools its own samples into for `stampede server --metrics` (set by it). */
+    public static final String ENGINE_SAMPLES_DIR = "stampede.engine_samples_dir";
 
     // ---- JMeter variables a sample sets, named in sample_variables (JTL columns) --------------------------------
 

@@ -31,7 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * `stampede run --remote` with 2 engines divides the plan between them: nginx's access log counts the plan's
  * requests (7 users x 5 loops x 3 requests), not twice them, the users are split 4 + 3 (the first engine's threads
- * named i1of2-..., the second's i2of2-..., as --share names them) and no CSV user logs in from both engines; `--whole-plan-per-engine` brings JMeter's own behaviour back (twice the requests).
+ * named i1of2-..., the second's i2of2-..., as --share names them) and no CSV user logs in from both engines;
+ * `--whole-plan-per-engine` brings JMeter's own behaviour back (twice the requests).
  */
 class RemoteSharesIT {
 
