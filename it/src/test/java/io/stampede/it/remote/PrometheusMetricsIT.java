@@ -28,7 +28,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -133,11 +136,32 @@ class PrometheusMetricsIT {
     @Test
     void prometheusScrapesTwoEnginesDuringOneRemoteRun() throws Exception {
         nginx = NginxServer.start(NginxServer.Options.defaults());
-        List<String> targets = new ArrayList<>();
+        // both engines start together: a JMeter engine takes seconds to come up
+        List<CompletableFuture<EngineProcess>> starting = new ArrayList<>();
         for (int i = 0; i < 2; i++) {
-            EngineProcess e = EngineProcess.start(ROOT, dir, FreePort.loopback(), FreePort.loopback(),
-                    Duration.ofSeconds(120), "--metrics", "0");
-            engines.add(e);
+            starting.add(CompletableFuture.supplyAsync(() -> {
+                try {
+                    return EngineProcess.start(ROOT, dir, FreePort.loopback(), FreePort.loopback(),
+                            Duration.ofSeconds(120), "--metrics", "0");
+                } catch (IOException | InterruptedException ex) {
+                    throw new IllegalStateException(ex);
+                }
+            }));
+        }
+        Exception failed = null;
+        for (CompletableFuture<EngineProcess> f : starting) {
+            try {
+                // each start gives up by itself after 120 s, closing what it started
+                engines.add(f.get(150, TimeUnit.SECONDS));
+            } catch (ExecutionException | TimeoutException ex) {
+                failed = ex;
+            }
+        }
+        if (failed != null) {
+            throw failed;
+        }
+        List<String> targets = new ArrayList<>();
+        for (EngineProcess e : engines) {
             Matcher m = Pattern.compile("stampede server: metrics for Prometheus on http://(127\\.0\\.0\\.1:\\d+)/metrics")
                     .matcher(e.output());
             assertTrue(m.find(), e.output());
