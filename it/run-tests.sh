@@ -3,7 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(nginx-light python3-websockets nghttp2-client python3-httpbin openssl haproxy keepalived ipvsadm nftables arptables iproute2 arping wrk xvfb x11-utils procps curl util-linux systemd chromium qemu-system-x86 debootstrap kmod cpio tsung python3-venv ejabberd erlang-p1-sqlite3 sqlite3 prometheus)
+packages=(nginx-light python3-websockets nghttp2-client python3-httpbin openssl haproxy keepalived ipvsadm nftables arptables iproute2 arping wrk xvfb x11-utils procps curl util-linux systemd chromium qemu-system-x86 debootstrap kmod cpio tsung python3-venv ejabberd erlang-p1-sqlite3 sqlite3 prometheus influxdb)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -18,5 +18,7 @@ fi
 # ejabberd's may start one on 5222 as ejabberd@localhost: harmless too, the XMPP tests start their own node (own name,
 # cookie, free ports, no epmd) from a folder of their own (it/.../support/EjabberdServer).
 # prometheus's may start one on 9090: PrometheusMetricsIT runs its own on 127.0.0.1:21510 with its own data folder.
+# influxdb's may start one on 8086/8088: InfluxBackendListenerIT runs its own influxd on free loopback ports with its own
+# configuration and data folders.
 
 exec mvn -B verify "$@"

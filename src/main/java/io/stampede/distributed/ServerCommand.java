@@ -12,6 +12,8 @@ import io.stampede.jmeter.JMeterHomeOption;
 import io.stampede.jmeter.JMeterInstallation;
 import io.stampede.jmeter.JMeterStop;
 import io.stampede.jmeter.OwnSession;
+import io.stampede.metrics.MetricsEndpoint;
+import io.stampede.metrics.RunMetrics;
 import io.stampede.names.PluginNames;
 import io.stampede.plugins.PluginsOption;
 import io.stampede.run.InjectorMonitorStart;
@@ -30,6 +32,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.regex.Matcher;
@@ -112,6 +115,9 @@ public final class ServerCommand implements Callable<Integer> {
     Path plan;
 
     @Mixin
+    MetricsEndpoint metrics;
+
+    @Mixin
     JMeterHomeOption jmeterHome;
 
     @Mixin
@@ -138,6 +144,7 @@ public final class ServerCommand implements Callable<Integer> {
             if (rmiPort != 0 && rmiPort != port) {
                 requireFree(rmiPort, "--rmi-port");
             }
+            metrics.check(spec);
             Path root = StampedeRoot.locate();
             jmeter = plugins.prepare(jmeterHome.installation(root, false), plan, stdout, "stampede server");
             rmiJvm = settings.jvmOptions(root);
@@ -146,13 +153,22 @@ public final class ServerCommand implements Callable<Integer> {
             return ExitCodes.BAD_INPUT;
         }
         Path logFile = (log != null ? log : Path.of("jmeter-server-" + port + ".log")).toAbsolutePath().normalize();
-        try (PrivateFolder privateFiles = PrivateFolder.create("stampede-server-")) {
-            return serve(settings, jmeter, rmiJvm, logFile, privateFiles, stderr);
+        Optional<RunMetrics> live;
+        try {
+            live = metrics.start("stampede server", stdout);
+        } catch (IllegalArgumentException e) {
+            stderr.println("stampede server: " + e.getMessage());
+            return ExitCodes.BAD_INPUT;
+        }
+        try (PrivateFolder privateFiles = PrivateFolder.create("stampede-server-");
+             EngineMetrics engineMetrics = EngineMetrics.start(live, logFile, stderr)) {
+            return serve(settings, jmeter, rmiJvm, logFile, privateFiles, engineMetrics, stderr);
         }
     }
 
     private int serve(ServerSettings settings, JMeterInstallation jmeter, List<String> rmiJvm, Path logFile,
-                      PrivateFolder privateFiles, PrintWriter stderr) throws IOException, InterruptedException {
+                      PrivateFolder privateFiles, EngineMetrics engineMetrics, PrintWriter stderr)
+            throws IOException, InterruptedException {
         List<String> jvm = new ArrayList<>(List.of("-Xms256m", "-Xmx" + heap, "-XX:+UseG1GC",
                 "-XX:MaxGCPauseMillis=100", "-Djava.awt.headless=true"));
         jvm.addAll(rmiJvm);
@@ -160,9 +176,9 @@ public final class ServerCommand implements Callable<Integer> {
         // controller too, under the name controllers know this engine by; its start script in the private folder
         Map<String, String> props = new LinkedHashMap<>(settings.jmeterProperties());
         props.put(PluginNames.ENGINE_NAME, settings.advertisedAddress() + ":" + settings.registryPort());
-        String base = logFile.getFileName().toString().replaceFirst("\\.log$", "");
         Path script = privateFiles.dir().resolve("injector-monitor.groovy");
-        props = InjectorMonitorStart.properties(props, script, logFile.resolveSibling(base + "-injector.csv"));
+        props = InjectorMonitorStart.properties(props, script, EngineMetrics.series(logFile));
+        props.putAll(engineMetrics.jmeterProperties());
         // JMeter runs the script last (after reading the property file and exporting the engine): the script then
         // removes the private folder, so that even a SIGKILL of this CLI leaves nothing of it
         Files.writeString(script, "new File('" + privateFiles.dir() + "').deleteDir()\n", StandardOpenOption.APPEND);
@@ -176,6 +192,7 @@ public final class ServerCommand implements Callable<Integer> {
             stopping.set(true);
             JMeterStop.stop(engine, 10);
             privateFiles.close();
+            engineMetrics.close();
         }, "stampede-server-stop");
         Runtime.getRuntime().addShutdownHook(stopper);
         stdout.printf("stampede server: starting a JMeter engine (pid %d), log %s%n", engine.pid(), logFile);

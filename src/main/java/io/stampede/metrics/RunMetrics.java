@@ -28,7 +28,8 @@ import java.util.function.ToDoubleFunction;
  * errors by label (errors also by kind, as the summary groups them), latency histograms fed with the same
  * microsecond values as latency.hlog, the open connections and active threads the samples report, the schedule
  * lag, and JMeter's own CPU, GC, stalls, heap and event-loop lag from its injector series. Samples arrive as the
- * run reads the JTL (every progress tick); the injector's figures are read when Prometheus scrapes.
+ * run reads the JTL (every progress tick), or as a `stampede server` engine spools them ({@code EngineSamples});
+ * the injector's figures are read when Prometheus scrapes.
  */
 public final class RunMetrics implements Consumer<Sample>, AutoCloseable {
 
@@ -44,7 +45,7 @@ public final class RunMetrics implements Consumer<Sample>, AutoCloseable {
     private final Gauge activeThreads;
     private final Gauge scheduleLagMax;
     private final ScheduleLag lag = new ScheduleLag();
-    /** injector.csv of the run, known once its results folder is claimed. */
+    /** injector.csv of the run, known once its results folder is claimed; an engine's own series. */
     private volatile Path series;
 
     private RunMetrics(PrometheusRegistry registry, HTTPServer server) {
@@ -94,7 +95,12 @@ public final class RunMetrics implements Consumer<Sample>, AutoCloseable {
 
     /** The run's results folder, where JMeter's injector monitor writes injector.csv. */
     public void seriesIn(Path folder) {
-        series = folder.resolve(InjectorSeries.FILE);
+        seriesFile(folder.resolve(InjectorSeries.FILE));
+    }
+
+    /** The file JMeter's injector monitor writes (a `stampede server` engine's is named after its log). */
+    public void seriesFile(Path file) {
+        series = file;
     }
 
     private static Optional<InjectorSeries.Row> last(Path series) {

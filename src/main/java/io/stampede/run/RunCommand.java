@@ -187,7 +187,7 @@ public final class RunCommand implements Callable<Integer> {
             throw new RunInputException("--server-log " + serverLog + " is a folder: give the server's error log file,"
                     + " e.g. /var/log/nginx/error.log");
         }
-        RunMetricsStart.check(metrics.port, metrics.bind, metrics.linger, spec);
+        RunMetricsStart.check(metrics, spec);
         HttpRequestEngine httpEngine = HttpRequestEngine.parse("--engine", engine);
         RemoteEngines engines = remote.engines();
         RmiKeystore rmiTls = remote.keystore(engines, properties.values());

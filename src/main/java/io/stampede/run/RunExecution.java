@@ -52,7 +52,7 @@ final class RunExecution {
             throws IOException, InterruptedException {
         Optional<RunMetrics> metrics;
         try {
-            metrics = RunMetricsStart.start(metricsOptions.port, metricsOptions.bind, out);
+            metrics = RunMetricsStart.start(metricsOptions, out);
         } catch (RunInputException e) {
             err.println("stampede run: " + e.getMessage());
             return ExitCodes.BAD_INPUT;

@@ -6,10 +6,7 @@
 package io.stampede.run;
 
 import io.stampede.metrics.RunMetrics;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.net.InetAddress;
-import java.net.UnknownHostException;
 import java.util.Optional;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -18,40 +15,22 @@ final class RunMetricsStart {
 
     private RunMetricsStart() {}
 
-    static void check(Integer port, String bind, int linger, CommandSpec spec) {
-        if (port == null) {
-            for (String option : new String[] {"--metrics-bind", "--metrics-linger"}) {
-                if (spec.commandLine().getParseResult().hasMatchedOption(option)) {
-                    throw new RunInputException(option + " works with --metrics only: add --metrics PORT");
-                }
-            }
-            return;
-        }
-        if (port < 0 || port > 65535) {
-            throw new RunInputException("--metrics " + port + " is not a TCP port: give 1 to 65535 (0: any free port)");
-        }
-        if (linger < 0) {
-            throw new RunInputException("--metrics-linger " + linger + ": give 0 or more seconds");
-        }
+    static void check(MetricsOptions options, CommandSpec spec) {
         try {
-            InetAddress.getByName(bind);
-        } catch (UnknownHostException e) {
-            throw new RunInputException("--metrics-bind " + bind + " is not an address of this machine: give one,"
-                    + " e.g. 127.0.0.1 (default) or 0.0.0.0 for every interface");
+            options.endpoint.check(spec, "--metrics-linger");
+        } catch (IllegalArgumentException e) {
+            throw new RunInputException(e.getMessage());
+        }
+        if (options.endpoint.enabled() && options.linger < 0) {
+            throw new RunInputException("--metrics-linger " + options.linger + ": give 0 or more seconds");
         }
     }
 
-    static Optional<RunMetrics> start(Integer port, String bind, PrintWriter out) {
-        if (port == null) {
-            return Optional.empty();
-        }
+    static Optional<RunMetrics> start(MetricsOptions options, PrintWriter out) {
         try {
-            RunMetrics m = RunMetrics.start(bind, port);
-            out.printf("stampede run: metrics for Prometheus on http://%s:%d/metrics%n", bind, m.port());
-            return Optional.of(m);
-        } catch (IOException e) {
-            throw new RunInputException("--metrics " + port + ": cannot listen on " + bind + ":" + port + " ("
-                    + e.getMessage() + "): give a free port, or 0 for any");
+            return options.endpoint.start("stampede run", out);
+        } catch (IllegalArgumentException e) {
+            throw new RunInputException(e.getMessage());
         }
     }
 

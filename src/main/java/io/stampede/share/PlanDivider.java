@@ -5,6 +5,7 @@
  */
 package io.stampede.share;
 
+import io.stampede.names.PluginNames;
 import io.stampede.plan.JmxTree;
 import io.stampede.plan.PlanException;
 import io.stampede.plan.PropertyResolver;
@@ -17,7 +18,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.w3c.dom.Document;
 import org.w3c.dom.Element;
+import org.w3c.dom.Node;
 
 /**
  * Divides a plan's load into one share: reads a fresh copy of the plan, evaluates each figure that sets the load
@@ -74,7 +77,35 @@ public final class PlanDivider {
         }
         PlanDivider d = new PlanDivider(share, plan, properties);
         d.tree(plan.top());
+        if (share instanceof ShareText.EveryEngine) {
+            threadNames(plan, share.count());
+        }
         return new DividedPlan(plan, share, d.csv, d.notes);
+    }
+
+    /**
+     * Adds the plugin's element that names each engine's threads by its share ({@code i1of2-Users 1-7}) first under
+     * the test plan, so that it runs before any other element's test start.
+     */
+    private static void threadNames(JmxTree plan, int shares) {
+        for (JmxTree.Entry entry : JmxTree.children(plan.top())) {
+            if (entry.type().equals("TestPlan") && entry.children() != null) {
+                Document doc = plan.top().getOwnerDocument();
+                Element names = doc.createElement(PluginNames.SHARE_THREAD_NAMES_CLASS);
+                names.setAttribute("guiclass", "TestBeanGUI");
+                names.setAttribute("testclass", PluginNames.SHARE_THREAD_NAMES_CLASS);
+                names.setAttribute("testname", "Stampede: thread names by share");
+                names.setAttribute("enabled", "true");
+                Element count = doc.createElement("intProp");
+                count.setAttribute("name", PluginNames.SHARE_THREAD_NAMES_SHARES);
+                count.setTextContent(Integer.toString(shares));
+                names.appendChild(count);
+                Node first = entry.children().getFirstChild();
+                entry.children().insertBefore(names, first);
+                entry.children().insertBefore(doc.createElement("hashTree"), first);
+                return;
+            }
+        }
     }
 
     private void tree(Element hashTree) {

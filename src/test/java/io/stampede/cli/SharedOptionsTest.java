@@ -30,6 +30,7 @@ class SharedOptionsTest {
     private static final List<List<String>> PROPERTIES = List.of(List.of("run"), List.of("gui"), List.of("doctor"),
             List.of("compare"));
     private static final List<List<String>> VM = List.of(List.of("cluster", "lab"), List.of("cluster", "validate"));
+    private static final List<List<String>> METRICS = List.of(List.of("run"), List.of("server"));
 
     @Test
     void eachSharedOptionHasOneDeclaration() {
@@ -37,6 +38,8 @@ class SharedOptionsTest {
         assertOneDeclaration("-J", PROPERTIES);
         assertOneDeclaration("--vm", VM);
         assertOneDeclaration("--vm-cache", VM);
+        assertOneDeclaration("--metrics", METRICS);
+        assertOneDeclaration("--metrics-bind", METRICS);
     }
 
     /** `stampede server` gained --jmeter-home: a folder without JMeter is refused by name, before anything starts. */

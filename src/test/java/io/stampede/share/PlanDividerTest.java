@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.stampede.names.PluginNames;
 import io.stampede.plan.JmxTree;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -295,5 +296,18 @@ class PlanDividerTest {
         assertEquals("${__stampedeShare(" + data.resolve("1-i1of3-users.csv") + "," + data.resolve("1-i2of3-users.csv")
                 + "," + data.resolve("1-i3of3-users.csv") + ")}", files);
         assertEquals("c\n", Files.readString(data.resolve("1-i3of3-users.csv")));
+        // the first element under the test plan: each engine names its threads by its share (i2of3-Users 1-7)
+        JmxTree.Entry names = JmxTree.children(JmxTree.children(top).get(0).children()).get(0);
+        assertEquals(PluginNames.SHARE_THREAD_NAMES_CLASS, names.type());
+        assertEquals("3", JmxTree.text(JmxTree.prop(names.element(), PluginNames.SHARE_THREAD_NAMES_SHARES)));
+    }
+
+    @Test
+    void anInjectorsShareNamesItsThreadsWithoutAnElement() throws Exception {
+        Path p = plan(element("ThreadGroup", "Users", prop("ThreadGroup.num_threads", "10"), ""));
+        Path written = PlanDivider.divide(p, Map.of(), new Share(2, 3)).write(Files.createDirectories(dir.resolve("r")));
+        String xml = Files.readString(written);
+        Files.delete(written);
+        assertFalse(xml.contains(PluginNames.SHARE_THREAD_NAMES_CLASS), xml);
     }
 }

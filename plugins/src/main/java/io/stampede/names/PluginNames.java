@@ -101,6 +101,11 @@ public final class PluginNames {
     /** A Java system property (-D): the engine's event loop count. */
     public static final String IO_THREADS = "stampede.io_threads";
 
+    /** The element `stampede run --remote` adds to the plan it divides: each engine's share in its thread names. */
+    public static final String SHARE_THREAD_NAMES_CLASS = "io.stampede.functions.ShareThreadNames";
+    /** Its property: how many shares the plan was divided into. */
+    public static final String SHARE_THREAD_NAMES_SHARES = "ShareThreadNames.shares";
+
     /** The value of JMeter's {@code mode} property that chooses Stampede's compact sample sender. */
     public static final String COMPACT_SAMPLE_SENDER_CLASS = "io.stampede.remote.CompactSampleSender";
     /** Samples waiting for the sender thread; a sampling thread waits when it is full (counted, logged). */
@@ -118,6 +123,8 @@ public final class PluginNames {
     public static final String INJECTOR_COLLECTOR = "stampede.injector_collector";
     /** An engine's name in those rows: its advertised address and registry port (set by `stampede server`). */
     public static final String ENGINE_NAME = "stampede.engine_name";
+    /** The folder an engine spools its own samples into for `stampede server --metrics` (set by it). */
+    public static final String ENGINE_SAMPLES_DIR = "stampede.engine_samples_dir";
 
     // ---- JMeter variables a sample sets, named in sample_variables (JTL columns) --------------------------------
 

@@ -22,6 +22,7 @@ import org.apache.jmeter.samplers.AbstractSampleSender;
 import org.apache.jmeter.samplers.RemoteSampleListener;
 import org.apache.jmeter.samplers.SampleEvent;
 import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
 import org.apache.jmeter.util.JMeterUtils;
 import org.slf4j.Logger;
@@ -34,7 +35,9 @@ import org.slf4j.LoggerFactory;
  * batch or waits for the controller;</li>
  * <li>in the compact {@link ResultForm}, with response data stripped as JMeter's Stripped modes do;</li>
  * <li>and it reports the end of the test only after the last queued sample has reached the controller (JMeter
- * 5.6.3's AsynchSampleSender reports it first, so the last samples of a run can miss the JTL).</li>
+ * 5.6.3's AsynchSampleSender reports it first, so the last samples of a run can miss the JTL);</li>
+ * <li>on an engine started with `stampede server --metrics`, each sample is also spooled once for the engine's own
+ * metrics ({@link EngineSampleSpool}).</li>
  * </ul>
  * Nothing waits forever and nothing is lost unseen: a sampling thread waits for room in a full queue at most
  * {@value PluginNames#SENDER_QUEUE_WAIT_MS} (then its sample, and the next ones until there is room again, are counted as
@@ -52,6 +55,8 @@ public final class CompactSampleSender extends AbstractSampleSender implements S
     private static final String STRIP_ON_ERROR = "sample_sender_strip_also_on_error";
 
     private static final SampleEvent END = new SampleEvent();
+    /** The sampler context's key for the last result a sender spooled on this thread. */
+    private static final String SPOOLED = "stampede.spooled_result";
 
     private final RemoteSampleListener listener;
     private final Settings clientSettings = Settings.fromProperties();
@@ -67,6 +72,8 @@ public final class CompactSampleSender extends AbstractSampleSender implements S
     private transient AtomicLong unconfirmed;
     /** Set once a wait for room timed out: samples are dropped without waiting until the queue takes one again. */
     private transient volatile boolean shedding;
+    /** The engine's own copy of its samples for `stampede server --metrics`; null without. */
+    private transient EngineSampleSpool spool;
 
     /** Called by JMeter's SampleSenderFactory on the controller. */
     public CompactSampleSender(RemoteSampleListener listener) {
@@ -89,6 +96,7 @@ public final class CompactSampleSender extends AbstractSampleSender implements S
         sent = new AtomicLong();
         dropped = new AtomicLong();
         unconfirmed = new AtomicLong();
+        spool = EngineSampleSpool.ofProperty(JMeterUtils.getProperty(PluginNames.ENGINE_SAMPLES_DIR));
         sender = new Thread(this::sendUntilEnd, "stampede-sample-sender");
         sender.setDaemon(true);
         sender.start();
@@ -97,6 +105,9 @@ public final class CompactSampleSender extends AbstractSampleSender implements S
 
     @Override
     public void sampleOccurred(SampleEvent e) {
+        if (spool != null && firstSender(e)) {
+            spool.write(e);
+        }
         SampleEvent outgoing = outgoing(e, settings.stripAlsoOnError());
         if (queue.offer(outgoing)) {
             shedding = false;
@@ -124,6 +135,15 @@ public final class CompactSampleSender extends AbstractSampleSender implements S
         }
     }
 
+    /**
+     * Whether this sender is the first of the engine's senders to get the sample: each result listener of the plan
+     * has its own sender and JMeter hands them the same event in turn, on the sampling thread; the thread's sampler
+     * context remembers the last result spooled, so the engine's metrics count each sample once.
+     */
+    private static boolean firstSender(SampleEvent e) {
+        return JMeterContextService.getContext().getSamplerContext().put(SPOOLED, e.getResult()) != e.getResult();
+    }
+
     @Override
     public void testEnded(String host) {
         long drainNanos = TimeUnit.SECONDS.toNanos(settings.drainSeconds());
@@ -149,6 +169,9 @@ public final class CompactSampleSender extends AbstractSampleSender implements S
         if (queueWaits.get() > 0) {
             log.info("Sampling threads waited for room in the sample queue {} times, {} ms in all; raise {}",
                     queueWaits.get(), TimeUnit.NANOSECONDS.toMillis(queueWaitNanos.get()), PluginNames.SENDER_QUEUE_SIZE);
+        }
+        if (spool != null) {
+            spool.close();
         }
         log.info("Samples sent to the controller: {}, dropped: {}, unconfirmed: {}", sent.get(), dropped.get(),
                 unconfirmed.get());
@@ -242,6 +265,9 @@ public final class CompactSampleSender extends AbstractSampleSender implements S
                 }
                 if (!batch.isEmpty()) {
                     send(batch);
+                }
+                if (spool != null) {
+                    spool.flush();
                 }
             }
         } catch (InterruptedException e) {

@@ -53,6 +53,32 @@ class ShareFunctionTest {
     }
 
     @Test
+    void theEngineNamesItsThreadsByItsShareAndStillFindsItsValues() throws Exception {
+        JMeterUtils.setProperty(ShareFunction.ENGINES, "127.0.0.1:1099,127.0.0.1:1100,10.0.0.3:1099");
+        JMeterUtils.setProperty(ShareFunction.ENGINE, "127.0.0.1:1100");
+        ShareThreadNames names = new ShareThreadNames();
+        names.setShares(3);
+        names.testStarted("127.0.0.1:1100");
+        assertEquals("i2of3", JMeterUtils.getProperty(ShareFunction.ENGINE), "JMeter's thread-name prefix");
+        assertEquals("333", call("334", "333", "333"));
+        // a second test start on the same engine (another element's order) keeps the share
+        names.testStarted("127.0.0.1:1100");
+        assertEquals("i2of3", JMeterUtils.getProperty(ShareFunction.ENGINE));
+    }
+
+    @Test
+    void anEngineInNoShareKeepsItsAddress() {
+        JMeterUtils.setProperty(ShareFunction.ENGINES, "127.0.0.1:1099,127.0.0.1:1100");
+        JMeterUtils.setProperty(ShareFunction.ENGINE, "10.9.9.9:1099");
+        ShareThreadNames names = new ShareThreadNames();
+        names.setShares(2);
+        names.testStarted("10.9.9.9:1099");
+        assertEquals("10.9.9.9:1099", JMeterUtils.getProperty(ShareFunction.ENGINE));
+        assertEquals(-1, ShareFunction.index("a:1,b:1", "i3of2", 2), "a share past the count");
+        assertEquals(-1, ShareFunction.index("a:1,b:1", "i1of3", 2), "a share of another division");
+    }
+
+    @Test
     void anEngineNotListedStopsWithTheReason() {
         JMeterUtils.setProperty(ShareFunction.ENGINES, "127.0.0.1:1099,127.0.0.1:1100");
         JMeterUtils.setProperty(ShareFunction.ENGINE, "10.9.9.9:1099");
