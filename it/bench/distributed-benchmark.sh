@@ -1,28 +1,33 @@
 #!/usr/bin/env bash
 # Licensed under the Apache License, Version 2.0.
 #
-# Distributed benchmark: N `stampede server` engines on this machine and one controller (`stampede run --remote`)
-# hold keep-alive connections to a throwaway nginx, each engine below the per-process file limit. Prints the
-# peak of concurrent connections nginx saw, req/s and latency percentiles per 30-s window and for the steady state
-# (the windows after the ramp-up), errors, nginx's own warnings and accepted connections, where the CPU went, and
-# marks the run INVALID when nginx closed or reused connections (then nginx, not the injector, was the limit).
+# Distributed benchmark: N engines on this machine hold keep-alive connections to a throwaway nginx, each engine
+# below the per-process file limit: N `stampede server` engines and one controller (`stampede run --remote`), or
+# with --shares N independent `stampede run --share I/N` processes started together (no controller) whose results
+# folders `stampede merge` joins. Prints the peak of concurrent connections nginx saw, req/s and latency
+# percentiles per 30-s window and for the steady state (the windows after the ramp-up; with --shares from the
+# merged result), errors, nginx's own warnings and accepted connections, where the CPU went, and marks the run
+# INVALID when nginx closed or reused connections (then nginx, not the injector, was the limit).
 #
-#   it/bench/distributed-benchmark.sh [--engines N] [--connections-per-engine C] [--connections-per-thread K]
-#                                     [--duration S] [--rampup S] [--think-ms MS] [--heap SIZE] [--jfr]
-#                                     [--sender stampede|jmeter|jmeter-batch]
+#   it/bench/distributed-benchmark.sh [--shares] [--engines N] [--connections-per-engine C]
+#                                     [--connections-per-thread K] [--duration S] [--rampup S] [--think-ms MS]
+#                                     [--heap SIZE] [--jfr] [--sender stampede|jmeter|jmeter-batch]
 #
-# Each engine runs C/K JMeter threads; each thread keeps K connections (stampede.connections_per_thread), each
-# paced at one request per think time. --jfr records a profile of engine 0 (work dir/engine-0.jfr). --sender picks
-# how results travel back: stampede (run's default: Stampede's compact sender), jmeter (StrippedAsynch, queue
-# 100,000: JMeter's fastest own sender) or jmeter-batch (StrippedBatch, 1,000 samples or 2 s: run's default before
-# the compact sender), to compare them in the same setup.
+# The plan runs N x C/K JMeter threads in all, C/K per engine (each engine runs its share of the plan); each thread
+# keeps K connections (stampede.connections_per_thread), each paced at one request per think time. --jfr records a
+# profile of engine 0's JMeter (work dir/engine-0.jfr). --sender (controller mode only) picks how results travel
+# back: stampede (run's default: Stampede's compact sender), jmeter (StrippedAsynch, queue 100,000: JMeter's
+# fastest own sender) or jmeter-batch (StrippedBatch, 1,000 samples or 2 s: run's default before the compact
+# sender), to compare them in the same setup. With --shares each engine writes its own JTL and no result travels.
 # Traffic stays on loopback.
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 engines=4 per_engine=2000 per_thread=1 duration=60 rampup=20 think_ms=1000 heap=1g jfr=0 sender_kind=stampede
+shares=0 sender_given=0
 while (($#)); do
   case "$1" in
     --jfr) jfr=1; shift; continue ;;
+    --shares) shares=1; shift; continue ;;
     --engines) engines=$2 ;;
     --connections-per-engine) per_engine=$2 ;;
     --connections-per-thread) per_thread=$2 ;;
@@ -30,7 +35,7 @@ while (($#)); do
     --rampup) rampup=$2 ;;
     --think-ms) think_ms=$2 ;;
     --heap) heap=$2 ;;
-    --sender) sender_kind=$2 ;;
+    --sender) sender_kind=$2; sender_given=1 ;;
     -h|--help) bench_usage; exit 0 ;;
     *) echo "distributed-benchmark: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
@@ -40,6 +45,7 @@ for v in engines per_engine per_thread duration think_ms; do
   [[ ${!v} =~ ^[1-9][0-9]*$ ]] || { echo "distributed-benchmark: --${v//_/-} ${!v}: give a whole number of at least 1" >&2; exit 2; }
 done
 [[ $sender_kind =~ ^(stampede|jmeter|jmeter-batch)$ ]] || { echo "distributed-benchmark: --sender $sender_kind: give stampede, jmeter or jmeter-batch" >&2; exit 2; }
+((shares && sender_given)) && { echo "distributed-benchmark: --sender is for the controller mode: with --shares no result travels (each share writes its own JTL); leave one of them out" >&2; exit 2; }
 [[ $rampup =~ ^[0-9]+$ ]] || { echo "distributed-benchmark: --rampup $rampup: give a whole number of seconds" >&2; exit 2; }
 ((rampup < duration)) || { echo "distributed-benchmark: --rampup $rampup must be shorter than --duration $duration" >&2; exit 2; }
 ((per_engine % per_thread == 0)) || { echo "distributed-benchmark: --connections-per-engine $per_engine is not a multiple of --connections-per-thread $per_thread" >&2; exit 2; }
@@ -49,6 +55,8 @@ limit=$(ulimit -n)
 
 threads=$((per_engine / per_thread))
 total=$((engines * per_engine))
+# The plan's whole load: both modes divide it into one share per engine (--remote does by default).
+plan_threads=$((engines * threads))
 # One loopback destination (address, port) offers one source port per connection from ip_local_port_range (~28k),
 # and connect() looks for a free one by walking the range: once a destination holds more than about half of it
 # (connect prefers every other port), each new connect scans thousands of busy ports in the kernel. A profile of
@@ -121,14 +129,14 @@ kill -0 "$nginx_pid" 2>/dev/null || { echo "distributed-benchmark: nginx did not
 # --- engines ------------------------------------------------------------------------------------------------------
 "$root/stampede" --version >/dev/null   # builds once, before the engines start in parallel
 remote=()
-for ((i = 0; i < engines; i++)); do
+for ((i = 0; i < engines && !shares; i++)); do
   rp=$((status_port + 1 + 2 * i))
   "$root/stampede" server --port "$rp" --rmi-port "$((rp + 1))" --heap "$heap" --log "$work/engine-$i.log" \
     >"$work/engine-$i.out" 2>&1 &
   pids+=($!)
   remote+=("127.0.0.1:$rp")
 done
-for ((i = 0; i < engines; i++)); do
+for ((i = 0; i < engines && !shares; i++)); do
   for _ in $(seq 1 240); do
     grep -q "stampede server: ready" "$work/engine-$i.out" && break
     kill -0 "${pids[$i]}" 2>/dev/null || { echo "distributed-benchmark: engine $i died:"; cat "$work/engine-$i.out"; exit 3; }
@@ -136,18 +144,28 @@ for ((i = 0; i < engines; i++)); do
   done
   grep -q "stampede server: ready" "$work/engine-$i.out" || { echo "distributed-benchmark: engine $i not ready in 120 s"; exit 3; }
 done
-engine_jvms() { for p in "${pids[@]}"; do pgrep -P "$p" || true; done; }
+# The engines' processes (`stampede server`, or each share's `stampede run`), from a file: the monitor below is
+# forked before the shares start. Each engine's JMeter is their child (both exec their JVM).
+printf '%s\n' "${pids[@]}" >"$work/pids"
+engine_pids() { cat "$work/pids"; }
+engine_jvms() { for p in $(engine_pids); do pgrep -P "$p" -f ApacheJMeter.jar || true; done; }
 # CPU time (clock ticks) a process and its children have used, 0 once it is gone.
 ticks() { local t=0 p; for p in "$@"; do
   [[ -r /proc/$p/stat ]] && t=$((t + $(awk '{ print $14 + $15 }' "/proc/$p/stat" 2>/dev/null || echo 0))); done; echo "$t"; }
 nginx_pids() { echo "$nginx_pid"; pgrep -P "$nginx_pid" || true; }
-controller_pids() { local c; for c in $(pgrep -f -- "-jar .* run $root/it/bench/distributed-hold.jmx" || true); do
-  echo "$c"; pgrep -P "$c" || true; done; }
-if ((jfr)); then
-  # A profile of engine 0 for the whole run: where an engine's CPU goes and how long it stops for GC.
-  jcmd "$(pgrep -P "${pids[0]}" | head -1)" JFR.start name=bench settings=profile dumponexit=true filename="$work/engine-0.jfr" \
+# The controller: `stampede run` (progress, JTL statistics) and its JMeter (RMI, JTL writing). With --shares there
+# is none: the shares' own `stampede run` processes (progress, JTL statistics) are counted in its place.
+controller_pids() { local c
+  if ((shares)); then engine_pids; return; fi
+  for c in $(pgrep -f -- "-jar .* run $root/it/bench/distributed-hold.jmx" || true); do
+    echo "$c"; pgrep -P "$c" || true; done; }
+start_jfr() { # A profile of engine 0 for the whole run: where an engine's CPU goes and how long it stops for GC.
+  local j=""
+  for _ in $(seq 1 240); do j=$(pgrep -P "${pids[0]}" -f ApacheJMeter.jar | head -1); [[ -n $j ]] && break; sleep 0.5; done
+  jcmd "$j" JFR.start name=bench settings=profile dumponexit=true filename="$work/engine-0.jfr" \
     >"$work/jfr.out" 2>&1 || echo "distributed-benchmark: could not start JFR on engine 0 (see $work/jfr.out)"
-fi
+}
+((jfr && !shares)) && start_jfr
 
 # --- monitor: peak established connections on nginx's side, and the engines' open files ----------------------------
 (
@@ -157,7 +175,6 @@ fi
   while sleep 2; do
     # Per-process CPU is read while the processes live (the engines exit at the end): keep the last figure of each.
     for j in $(engine_jvms); do t=$(ticks "$j"); ((t > 0)) && last_ticks[e$j]=$t; done
-    # the controller: `stampede run` (progress, JTL statistics) and its JMeter (RMI, JTL writing)
     for j in $(controller_pids); do t=$(ticks "$j"); ((t > 0)) && last_ticks[c$j]=$t; done
     for j in $(nginx_pids); do t=$(ticks "$j"); ((t > 0)) && last_ticks[n$j]=$t; done
     e=0 ng=0 ct=0
@@ -187,7 +204,9 @@ monitor_pid=$!
 # The steady state starts once the last thread has started (ramp-up) and opened all its connections, which a paced
 # thread spreads over one pacing interval.
 steady_after=$((rampup + (per_thread > 1 ? think_ms / 1000 : 0)))
-echo "distributed-benchmark: $engines engines x $per_engine connections ($threads threads x $per_thread) = $total connections; results sent by the $sender_kind sender"
+if ((shares)); then how="$engines independent shares (stampede run --share I/$engines), merged afterwards"; else
+  how="a controller; results sent by the $sender_kind sender"; fi
+echo "distributed-benchmark: $engines engines x $per_engine connections ($threads threads x $per_thread) = $total connections; $how"
 # One connection per thread: a JMeter timer paces the thread. Several: each connection is paced by the sampler
 # (stampede.pacing_ms), since a timer would pace the thread's results, not its connections.
 if ((per_thread > 1)); then pace=(-J pacing_ms="$think_ms" -J think_ms=0); else pace=(-J think_ms="$think_ms"); fi
@@ -202,20 +221,48 @@ case $sender_kind in
 esac
 echo "distributed-benchmark: up to $per_destination connections per destination port (local port range: $(sysctl -n net.ipv4.ip_local_port_range | tr '\t' '-'))"
 echo "distributed-benchmark: nginx ($workers workers) on 127.0.0.1:$base..$last; ${duration}s, ramp-up ${rampup}s, think ${think_ms} ms; work dir $work"
+plan=(-J ports="$ports" -J threads="$plan_threads" -J duration="$duration" -J rampup="$rampup"
+  -J stampede.connections_per_thread="$per_thread" "${pace[@]}")
 set +e
-"$root/stampede" run "$root/it/bench/distributed-hold.jmx" --remote "$(IFS=,; echo "${remote[*]}")" --remote-exit \
-  --host 127.0.0.1 --port "$base" -J ports="$ports" -J threads="$threads" -J duration="$duration" \
-  -J rampup="$rampup" -J stampede.connections_per_thread="$per_thread" "${pace[@]}" \
-  --server-log "$work/error.log" --steady-after "$steady_after" "${sender[@]}" \
-  --no-dashboard --heap 2g --out "$work/results" | tee "$work/run.out"
-status=${PIPESTATUS[0]}
+if ((shares)); then
+  # Started together, as the injectors of docs/injectors.md: each share ramps and holds on its own clock.
+  for ((i = 1; i <= engines; i++)); do
+    "$root/stampede" run "$root/it/bench/distributed-hold.jmx" --share "$i/$engines" --host 127.0.0.1 --port "$base" \
+      "${plan[@]}" --server-log "$work/error.log" --steady-after "$steady_after" --no-dashboard --heap "$heap" \
+      --out "$work/share-$i" >"$work/share-$i.out" 2>&1 &
+    pids+=($!)
+  done
+  printf '%s\n' "${pids[@]}" >"$work/pids"
+  ((jfr)) && start_jfr
+  echo "distributed-benchmark: shares running; share 1's console follows, every share's is in $work/share-I.out"
+  tail -n +1 -f --pid="${pids[0]}" "$work/share-1.out" &
+  tail_pid=$!
+  exits=()
+  for p in "${pids[@]}"; do wait "$p"; exits+=($?); done
+  wait "$tail_pid" 2>/dev/null
+  status=0
+  for e in "${exits[@]}"; do ((e == 0)) || { status=$e; break; }; done
+  share_folders=()
+  for ((i = 1; i <= engines; i++)); do share_folders+=("$work/share-$i"); done
+  "$root/stampede" merge "${share_folders[@]}" -o "$work/results" --steady-after "$steady_after" --no-dashboard \
+    | tee "$work/run.out"
+  merge_status=${PIPESTATUS[0]}
+  ((status != 0)) || status=$merge_status
+else
+  "$root/stampede" run "$root/it/bench/distributed-hold.jmx" --remote "$(IFS=,; echo "${remote[*]}")" --remote-exit \
+    --host 127.0.0.1 --port "$base" "${plan[@]}" \
+    --server-log "$work/error.log" --steady-after "$steady_after" "${sender[@]}" \
+    --no-dashboard --heap 2g --out "$work/results" | tee "$work/run.out"
+  status=${PIPESTATUS[0]}
+fi
 set -e
 read -r peak peak_fds _ polls <"$work/monitor" || { peak=0; peak_fds=0; polls=0; }
 # nginx's own count of connections it accepted: more than planned means connections were closed and reopened.
 accepted=$(curl -s --max-time 5 "http://127.0.0.1:$status_port/status" | awk 'f && !n { n = $1 } /accepts/ { f = 1 } END { print n + 0 }' || true)
 accepted=${accepted:-0}
-# ...less stampede run's reachability probe, the monitor's status requests and this one.
-probes=$((2 + ${polls:-0}))
+# ...less the reachability probe of each stampede run (the controller, or every share), the monitor's status requests
+# and this one.
+probes=$(( (shares ? engines : 1) + 1 + ${polls:-0}))
 reopened=$((accepted - probes > total ? accepted - probes - total : 0))
 
 jtl="$work/results/results.jtl"
@@ -229,10 +276,15 @@ engine_names=$(awk -F, 'NR > 1 { split($6, a, "-"); seen[a[1]] = 1 } END { for (
 
 echo
 echo "=== distributed benchmark ==="
-echo "engines                 $engines (samples from $engine_names of them), $threads threads x $per_thread connection(s) each"
+if ((shares)); then
+  echo "engines                 $engines independent shares, merged (samples from $engine_names of them), $threads threads x $per_thread connection(s) each"
+else
+  echo "engines                 $engines (samples from $engine_names of them), $threads threads x $per_thread connection(s) each"
+fi
 echo "connections (target)    $total"
 echo "connections (peak seen) $peak open in nginx (stub_status, sampled every 2 s)"
 echo "engine open files, max  $peak_fds (limit $limit)"
+# (with --shares: the merged summary, which has the same lines)
 grep -E "^  (samples|latency|errors) " "$work/run.out" | sed 's/^  /whole run               /' || true
 echo "per 30-s window (the steady state counts, the whole run does not):"
 sed -n '/^  per 30-s window/,/^  [a-z]/p' "$work/run.out" | grep -E "^    " || true
@@ -242,9 +294,10 @@ echo "nginx warnings          $reusing \"reusing connections\", $not_enough othe
 echo "server-side closes      $server_closed samples closed early or reset; $reopened connections reopened"
 if read -r cpu_e cpu_n cpu_all cpu_idle cpu_c <"$work/cpu" 2>/dev/null && ((cpu_all > 0)); then
   cores=$(nproc)
-  awk -v e="$cpu_e" -v n="$cpu_n" -v a="$cpu_all" -v i="$cpu_idle" -v c="$cores" -v k="${cpu_c:-0}" 'BEGIN {
-    printf "cpu (cores of %d, run)  engines %.2f, controller %.2f, nginx %.2f, rest (softirq, monitor, others) %.2f, idle %.2f\n",
-      c, e / a * c, k / a * c, n / a * c, (a - i - e - n - k) / a * c, i / a * c }'
+  awk -v e="$cpu_e" -v n="$cpu_n" -v a="$cpu_all" -v i="$cpu_idle" -v c="$cores" -v k="${cpu_c:-0}" \
+    -v label="$( ((shares)) && echo "shares' stampede run" || echo controller)" 'BEGIN {
+    printf "cpu (cores of %d, run)  engines %.2f, %s %.2f, nginx %.2f, rest (softirq, monitor, others) %.2f, idle %.2f\n",
+      c, e / a * c, label, k / a * c, n / a * c, (a - i - e - n - k) / a * c, i / a * c }'
 fi
 ((jfr)) && echo "profile of engine 0     $work/engine-0.jfr (jfr print --events jdk.GarbageCollection / jdk.ExecutionSample)"
 invalid=()
@@ -257,5 +310,9 @@ if ((${#invalid[@]})); then
 else
   echo "run                     valid: no connection reused, closed or reopened by nginx"
 fi
-echo "stampede run exit       $status; results in $work"
+if ((shares)); then
+  echo "shares' exits, merge    ${exits[*]}, merge $merge_status; merged results in $work/results, each share's in $work/share-I"
+else
+  echo "stampede run exit       $status; results in $work"
+fi
 exit "$status"

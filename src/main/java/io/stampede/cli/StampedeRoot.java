@@ -14,7 +14,10 @@ public final class StampedeRoot {
 
     private StampedeRoot() {}
 
-    /** From -Dstampede.root (set by ./stampede), else two folders above the CLI jar (src/target/stampede.jar). */
+    /**
+     * From -Dstampede.root (set by the launchers), else the folder above the CLI jar that holds plans/: one up in an
+     * unpacked release archive (lib/stampede.jar), two up in a checkout (src/target/stampede.jar).
+     */
     public static Path locate() {
         String prop = System.getProperty(CliNames.ROOT);
         if (prop != null && !prop.isBlank()) {
@@ -22,9 +25,11 @@ public final class StampedeRoot {
         }
         try {
             Path jar = Path.of(StampedeRoot.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-            Path candidate = jar.getParent().getParent().getParent();
-            if (candidate != null && Files.isDirectory(candidate.resolve("plans"))) {
-                return candidate;
+            Path release = jar.getParent().getParent();
+            for (Path candidate : new Path[] {release, release == null ? null : release.getParent()}) {
+                if (candidate != null && Files.isDirectory(candidate.resolve("plans"))) {
+                    return candidate;
+                }
             }
         } catch (URISyntaxException | NullPointerException e) {
             // fall through to the working directory

@@ -5,13 +5,40 @@
  */
 package io.stampede.cli;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.Properties;
 import picocli.CommandLine.IVersionProvider;
 
-/** Version from the jar manifest, so `--version` cannot drift from the build. */
+/**
+ * {@code stampede -V}: Stampede's, the bundled JMeter's and Netty's versions as the build wrote them into
+ * {@code versions.properties} (filtered from the poms), and the Java runtime the command runs on.
+ */
 final class StampedeVersion implements IVersionProvider {
+
+    static final String RESOURCE = "versions.properties";
+
     @Override
     public String[] getVersion() {
-        String v = StampedeVersion.class.getPackage().getImplementationVersion();
-        return new String[] {"stampede " + (v == null ? "(development build)" : v), "JMeter 5.6.3, Netty 4.2"};
+        Properties v = read();
+        return new String[] {
+            "stampede " + v.getProperty("stampede"),
+            "JMeter " + v.getProperty("jmeter") + ", Netty " + v.getProperty("netty"),
+            "Java " + Runtime.version() + " (" + System.getProperty("java.home") + ")"
+        };
+    }
+
+    static Properties read() {
+        Properties v = new Properties();
+        try (InputStream in = StampedeVersion.class.getResourceAsStream(RESOURCE)) {
+            if (in == null) {
+                throw new IllegalStateException(RESOURCE + " is missing from the CLI jar: build it with Maven");
+            }
+            v.load(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return v;
     }
 }

@@ -5,6 +5,7 @@
  */
 package io.stampede.distributed;
 
+import io.stampede.jmeter.JMeterInstallation;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -13,13 +14,13 @@ import java.nio.file.Path;
  * one address: the plugin's {@code io.stampede.rmibind.RmiBindAgent}, built beside the bundled JMeter.
  */
 public final class RmiBind {
-    static final String JAR = "src/target/jmeter-home/agent/stampede-rmi-bind.jar";
+    static final String JAR = "agent/stampede-rmi-bind.jar";
 
     private RmiBind() {}
 
     /** {@code -javaagent:…/stampede-rmi-bind.jar=ADDRESS}. */
     public static String javaAgent(Path stampedeRoot, String address) {
-        Path jar = stampedeRoot.resolve(JAR);
+        Path jar = JMeterInstallation.bundledHome(stampedeRoot).resolve(JAR);
         if (!Files.isRegularFile(jar)) {
             throw new IllegalStateException("the RMI bind agent is missing at " + jar
                     + ": build it with `mvn -B -DskipTests package` (./stampede does that when needed)");

@@ -20,6 +20,10 @@ import java.util.stream.Stream;
 public record JMeterInstallation(Path home, List<Path> searchPaths) {
 
     static final String LAUNCHER = "bin/ApacheJMeter.jar";
+    /** Where the build assembles the JMeter home in a checkout. */
+    static final String CHECKOUT_HOME = "src/target/jmeter-home";
+    /** Where the release archive (stampede-VERSION.tar.gz) carries it. */
+    static final String RELEASE_HOME = "jmeter";
 
     public JMeterInstallation {
         searchPaths = List.copyOf(searchPaths);
@@ -36,9 +40,18 @@ public record JMeterInstallation(Path home, List<Path> searchPaths) {
         return home.resolve(LAUNCHER);
     }
 
-    /** The JMeter home built beside the CLI jar: {@code src/target/jmeter-home}. */
+    /**
+     * The folder of the bundled JMeter under Stampede's root: {@code jmeter/} in an unpacked release archive, else the
+     * checkout's build output {@code src/target/jmeter-home}. Its lib/ext, switch/ and agent/ hold Stampede's jars.
+     */
+    public static Path bundledHome(Path stampedeRoot) {
+        Path release = stampedeRoot.resolve(RELEASE_HOME);
+        return Files.isDirectory(release) ? release : stampedeRoot.resolve(CHECKOUT_HOME);
+    }
+
+    /** The JMeter home bundled with Stampede ({@link #bundledHome}). */
     public static JMeterInstallation bundled(Path stampedeRoot) {
-        Path home = stampedeRoot.resolve("src/target/jmeter-home");
+        Path home = bundledHome(stampedeRoot);
         if (!Files.isRegularFile(home.resolve(LAUNCHER))) {
             throw new IllegalStateException("the bundled JMeter is missing at " + home
                     + ": build it with `mvn -B -DskipTests package` (./stampede does that when needed)");
@@ -73,7 +86,7 @@ public record JMeterInstallation(Path home, List<Path> searchPaths) {
 
     /** Our plugin jar and the jmeter-plugins thread groups our plans use, from the bundled home. */
     static List<Path> pluginJars(Path stampedeRoot) throws IOException {
-        Path ext = stampedeRoot.resolve("src/target/jmeter-home/lib/ext");
+        Path ext = bundledHome(stampedeRoot).resolve("lib/ext");
         if (!Files.isDirectory(ext)) {
             throw new IllegalStateException("the plugin jars are not built yet (" + ext
                     + " is missing): run `mvn -B -DskipTests package` first");

@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -60,6 +61,11 @@ public final class MergeCommand implements Callable<Integer> {
             description = "Length of the summary's windows (default: ${DEFAULT-VALUE}).")
     int windowSeconds = 30;
 
+    @Option(names = "--steady-after", paramLabel = "SECONDS",
+            description = "Also report the steady state, as `stampede run --steady-after` does: the windows that start "
+                    + "at least this long after the first sample of all shares, merged, and the worst of their p99s.")
+    Integer steadyAfter;
+
     @Spec
     CommandSpec spec;
 
@@ -76,6 +82,9 @@ public final class MergeCommand implements Callable<Integer> {
             if (windowSeconds < 1) {
                 throw new MergeRefusal("--window " + windowSeconds + ": give at least 1 second");
             }
+            if (steadyAfter != null && steadyAfter < 0) {
+                throw new MergeRefusal("--steady-after " + steadyAfter + ": give 0 or more seconds");
+            }
             checkOut(target);
             shares = ShareFolders.check(dirs);
         } catch (MergeRefusal e) {
@@ -91,7 +100,8 @@ public final class MergeCommand implements Callable<Integer> {
             JtlMerge.write(shares.folders(), jtl);
             Map<String, Histogram> merged = HistogramMerge.of(shares.folders());
             HistogramMerge.write(merged, staging.resolve("latency.hlog"));
-            List<String> summary = new ArrayList<>(MergeReport.lines(shares, jtl, merged, windowSeconds, staging));
+            List<String> summary = new ArrayList<>(MergeReport.lines(shares, jtl, merged, windowSeconds,
+                    Optional.ofNullable(steadyAfter), staging));
             int status = ExitCodes.OK;
             if (!noDashboard) {
                 console.println("stampede merge: generating the HTML dashboard...");

@@ -31,7 +31,7 @@ final class MergeReport {
     private MergeReport() {}
 
     static List<String> lines(ShareFolders shares, Path mergedJtl, Map<String, Histogram> merged, int windowSeconds,
-                              Path out) throws IOException {
+                              Optional<Integer> steadyAfterSeconds, Path out) throws IOException {
         List<String> lines = new ArrayList<>();
         ShareFolder first = shares.folders().get(0);
         lines.add("stampede merge: " + first.record().plan() + ", " + shares.folders().size() + " share(s) of "
@@ -44,6 +44,7 @@ final class MergeReport {
         lines.add("  from latency.hlog (every share's histogram added up, not percentiles averaged):");
         lines.addAll(LatencyHistogramFile.summaryLines(merged));
         lines.addAll(windows.lines());
+        steadyAfterSeconds.ifPresent(sec -> lines.add(windows.steadyLine(sec * 1000L)));
         lines.add("  per injector:");
         for (ShareFolder f : shares.folders()) {
             RunStatistics s = statistics(f.jtl(), null);

@@ -49,7 +49,7 @@ public final class PluginsOption {
      * {@code stampede run} would fetch are named, classes nothing provides refused.
      */
     public static void check(Path plan, PrintWriter console, String command) throws IOException {
-        Path home = StampedeRoot.locate().resolve("src/target/jmeter-home");
+        Path home = JMeterInstallation.bundledHome(StampedeRoot.locate());
         if (!Files.isDirectory(home.resolve("lib/ext"))) {
             return; // only inside the build's own tests: ./stampede builds the JMeter home before any command
         }

@@ -5,6 +5,7 @@
  */
 package io.stampede.run;
 
+import io.stampede.jmeter.JMeterInstallation;
 import io.stampede.plan.HttpRequestConversion;
 import io.stampede.plan.HttpRequestEngine;
 import java.nio.file.Files;
@@ -22,10 +23,10 @@ import java.nio.file.Path;
 record EngineSwitch(HttpRequestEngine engine, Path jar, String line) {
 
     /** The jars' folder in the JMeter home the build assembles. */
-    static final String FOLDER = "src/target/jmeter-home/switch";
+    static final String FOLDER = "switch";
 
     static EngineSwitch of(HttpRequestEngine engine, PlanFile plan, Path stampedeRoot) {
-        Path jar = stampedeRoot.resolve(FOLDER).resolve(engine.switchJar());
+        Path jar = JMeterInstallation.bundledHome(stampedeRoot).resolve(FOLDER).resolve(engine.switchJar());
         if (!Files.isRegularFile(jar)) {
             throw new IllegalStateException("the engine switch " + jar + " is missing: build it with"
                     + " `mvn -B -DskipTests package` (./stampede does that when needed)");

@@ -10,6 +10,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.stampede.jmeter.JMeterInstallation;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -28,7 +29,7 @@ class ServerSettingsTest {
 
     @Test
     void theEngineListensOnTheAddressItAdvertises(@TempDir Path root) throws Exception {
-        Path agent = root.resolve(RmiBind.JAR);
+        Path agent = JMeterInstallation.bundledHome(root).resolve(RmiBind.JAR);
         Files.createDirectories(agent.getParent());
         Files.writeString(agent, "jar");
         ServerSettings s = new ServerSettings(41099, 41100, "127.0.0.1", null, "changeit");

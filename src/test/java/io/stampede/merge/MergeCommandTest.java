@@ -93,6 +93,31 @@ class MergeCommandTest {
     }
 
     @Test
+    void theSteadyStateOfAllSharesLeavesTheRampUpOut() throws Exception {
+        Path plan = Files.writeString(dir.resolve("p.jmx"), "<jmeterTestPlan/>");
+        // each share's first second is slow (its ramp-up); from 2 s on, 6 samples of 2-7 ms in 3 whole 1-s windows
+        Path a = share("a", plan, new Share(1, 2), Map.of(), new long[] {100_000, 101_000, 102_100, 103_100, 104_500},
+                new long[] {50_000, 1000, 2000, 3000, 4000});
+        Path b = share("b", plan, new Share(2, 2), Map.of(), new long[] {100_500, 102_500, 103_500, 104_900},
+                new long[] {60_000, 5000, 6000, 7000});
+        Path out = dir.resolve("merged");
+        StringWriter err = new StringWriter();
+        assertEquals(ExitCodes.OK, merge(err, "--window", "1", "--steady-after", "2", a.toString(), b.toString(), "-o",
+                out.toString()), err.toString());
+        String steady = Files.readAllLines(out.resolve("summary.txt")).stream().filter(l -> l.startsWith("  steady "))
+                .findFirst().orElseThrow();
+        assertTrue(steady.startsWith("  steady     2-5 s: 2 req/s  p50 "), steady);
+        assertTrue(steady.contains("errors 0"), steady);
+        assertTrue(steady.contains("max 7.0 ms"), "the ramp-up's 50 and 60 ms are left out: " + steady);
+
+        err = new StringWriter();
+        assertEquals(ExitCodes.BAD_INPUT, merge(err, "--steady-after", "-1", a.toString(), b.toString(), "-o",
+                dir.resolve("merged2").toString()));
+        assertTrue(err.toString().contains("--steady-after -1: give 0 or more seconds"), err.toString());
+        assertTrue(Files.notExists(dir.resolve("merged2")), "nothing written");
+    }
+
+    @Test
     void differentPlansOverlappingSharesOrSettingsAreRefusedAndNothingIsWritten() throws Exception {
         Path plan = Files.writeString(dir.resolve("p.jmx"), "<jmeterTestPlan/>");
         Path other = Files.writeString(dir.resolve("q.jmx"), "<jmeterTestPlan><hashTree/></jmeterTestPlan>");

@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.stampede.cli.StampedeCommand;
+import io.stampede.jmeter.JMeterInstallation;
 import io.stampede.plan.HttpRequestEngine;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -26,7 +27,7 @@ class EngineSwitchTest {
 
     @Test
     void eachEngineSaysWhatItSwitchesAndPicksItsJar(@TempDir Path root) throws Exception {
-        Path folder = Files.createDirectories(root.resolve(EngineSwitch.FOLDER));
+        Path folder = Files.createDirectories(JMeterInstallation.bundledHome(root).resolve(EngineSwitch.FOLDER));
         Files.writeString(folder.resolve("stampede-switch-to-stampede.jar"), "jar");
         Files.writeString(folder.resolve("stampede-switch-to-stock.jar"), "jar");
         PlanFile shop = PlanFile.read(PLANS.resolve("recorded-shop.jmx"));
