@@ -48,7 +48,7 @@ final class UserTreeCopier {
     private Object ownCopy(Object node) {
         if (node instanceof VirtualUserThreadGroup group) {
             VirtualUserThreadGroup root = group.userRoot();
-            properties.compactNested(group, root);
+            properties.compactRoot(group, root);
             return root;
         }
         if (node instanceof TestElement element && !(node instanceof NoThreadClone)) {

@@ -23,7 +23,9 @@ import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -198,6 +200,43 @@ class UserTreeCopierTest {
         HashTree found = tree.search(e);
         assertTrue(found != null, name);
         return found;
+    }
+
+    @Test
+    void aUsersRootKeepsItsPropertiesInOneMapWithoutALockAndWritesOnlyItsOwn() throws Exception {
+        VirtualUserThreadGroup group = new VirtualUserThreadGroup();
+        group.setName("users");
+        group.setLoops("3");
+        group.setRunningVersion(true);
+        ListedHashTree template = new ListedHashTree();
+        template.add(group).add(named(new Owned(), "step"));
+        UserTreeCopier copier = new UserTreeCopier();
+        VirtualUserThreadGroup first = (VirtualUserThreadGroup) copier.copy(template).getArray()[0];
+        VirtualUserThreadGroup second = (VirtualUserThreadGroup) copier.copy(template).getArray()[0];
+
+        Object map = field(first, "propMap");
+        assertInstanceOf(CompactPropertyMap.class, map);
+        assertSame(map, field(first, "propMapConcurrent"), "one map for both of JMeter's fields");
+        assertNull(field(first, "lock"), "only the user's thread reaches its root");
+        assertNotSame(map, field(second, "propMap"));
+
+        first.setProperty(TestElement.NAME, "renamed by a script");
+        assertEquals("renamed by a script", first.getName());
+        assertEquals("users", second.getName());
+        assertEquals("users", group.getName());
+        first.recoverRunningVersion();
+        assertEquals("users", first.getName(), "the running version comes back after the sample");
+        first.setProperty("added", "x");
+        assertEquals("x", first.getPropertyAsString("added"));
+        first.removeProperty("added");
+        assertEquals("", first.getPropertyAsString("added"));
+        assertEquals("3", ((TestElement) first.getSamplerController()).getPropertyAsString(LoopController.LOOPS));
+    }
+
+    private static Object field(Object element, String name) throws ReflectiveOperationException {
+        java.lang.reflect.Field f = AbstractTestElement.class.getDeclaredField(name);
+        f.setAccessible(true);
+        return f.get(element);
     }
 
     @Test
