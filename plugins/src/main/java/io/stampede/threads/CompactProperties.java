@@ -24,7 +24,8 @@ import java.util.Map;
 /**
  * Puts a user's element copies on {@link CompactPropertyMap}s: each copy keeps its own property objects (as
  * JMeter's clone made them), but not a {@code LinkedHashMap} with an entry per property; the names live once per
- * element of the plan, in a {@link PropertyLayout} shared by all users. Elements nested in properties (an HTTP
+ * element of the plan, in a {@link PropertyLayout} shared by all users, and so do the two class names no running
+ * test uses ({@link SharedClassNameProperty}). Elements nested in properties (an HTTP
  * Request's arguments, each argument) get the same. One instance per thread group, so the layouts live as long as
  * the test.
  *
@@ -43,6 +44,8 @@ final class CompactProperties {
     private static final Field READ_UNLOCK = field("readUnlock");
 
     private final Map<TestElement, PropertyLayout> layouts = new IdentityHashMap<>();
+    /** By the template's property object: the one all users' copies share instead ({@link SharedClassNameProperty}). */
+    private final Map<JMeterProperty, SharedClassNameProperty> sharedNames = new IdentityHashMap<>();
     private boolean refused;
 
     private static Field field(String name) {
@@ -122,7 +125,7 @@ final class CompactProperties {
             int i = 0;
             for (Map.Entry<String, JMeterProperty> e : own.entrySet()) {
                 names.add(e.getKey());
-                properties[i++] = e.getValue();
+                properties[i++] = shared(template.getProperty(e.getKey()), e.getValue());
             }
         }
         PropertyLayout layout = layouts.get(template);
@@ -131,6 +134,15 @@ final class CompactProperties {
             layouts.putIfAbsent(template, layout);
         }
         return new CompactPropertyMap(layout, properties);
+    }
+
+    /** The object every user's copy shares for {@code copy}, a clone of {@code template}; else {@code copy}. */
+    private JMeterProperty shared(JMeterProperty template, JMeterProperty copy) {
+        if (!SharedClassNameProperty.shareable(template, copy)) {
+            return copy;
+        }
+        return sharedNames.computeIfAbsent(template, t -> new SharedClassNameProperty(copy.getName(),
+                copy.getStringValue()));
     }
 
     private void compactOne(TestElement template, AbstractTestElement copy) throws IllegalAccessException {
