@@ -275,7 +275,7 @@ launch() {
       [[ $sc == 2 ]] && plan="$peers/stock-stateful.jmx"
       [[ $sc == 3 ]] && plan="$peers/stock-idle.jmx"
       [[ $sc != 1 ]] && extra=(-Jusers="$n" -Jrampup="$rmp" -Jdelay="$delay" -Jthink_ms="$think_ms"
-                               -Jlog_level.jmeter.threads=WARN)
+                               -Ljmeter.threads=WARN)
       # The JVM options of JMeter 5.6.3's bin/jmeter script (HEAP, GC_ALGO, DUMP, SYSTEM_PROPS); the heap is the
       # benchmark's budget in scenarios 2 and 3.
       local jheap="-Xms1g -Xmx1g"

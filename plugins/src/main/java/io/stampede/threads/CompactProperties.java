@@ -11,6 +11,7 @@ import org.apache.jmeter.testelement.property.CollectionProperty;
 import org.apache.jmeter.testelement.property.JMeterProperty;
 import org.apache.jmeter.testelement.property.PropertyIterator;
 import org.apache.jmeter.testelement.property.TestElementProperty;
+import org.apache.jmeter.threads.AbstractThreadGroup;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -23,7 +24,8 @@ import java.util.Map;
 /**
  * Puts a user's element copies on {@link CompactPropertyMap}s: each copy keeps its own property objects (as
  * JMeter's clone made them), but not a {@code LinkedHashMap} with an entry per property; the names live once per
- * element of the plan, in a {@link PropertyLayout} shared by all users. Elements nested in properties (an HTTP
+ * element of the plan, in a {@link PropertyLayout} shared by all users, and so do the two class names no running
+ * test uses ({@link SharedClassNameProperty}). Elements nested in properties (an HTTP
  * Request's arguments, each argument) get the same. One instance per thread group, so the layouts live as long as
  * the test.
  *
@@ -37,8 +39,13 @@ final class CompactProperties {
     private static final Field PROP_MAP = field("propMap");
     /** Non-null only for elements JMeter shares between threads (NoThreadClone, thread groups): left alone. */
     private static final Field PROP_MAP_CONCURRENT = field("propMapConcurrent");
+    /** The read-write lock JMeter gives the elements it shares, thread groups included, and its unlock callback. */
+    private static final Field LOCK = field("lock");
+    private static final Field READ_UNLOCK = field("readUnlock");
 
     private final Map<TestElement, PropertyLayout> layouts = new IdentityHashMap<>();
+    /** By the template's property object: the one all users' copies share instead ({@link SharedClassNameProperty}). */
+    private final Map<JMeterProperty, SharedClassNameProperty> sharedNames = new IdentityHashMap<>();
     private boolean refused;
 
     private static Field field(String name) {
@@ -80,21 +87,62 @@ final class CompactProperties {
     }
 
     /**
-     * Moves the properties of the elements nested in {@code copy}'s properties (a user's root keeps its own map:
-     * JMeter shares thread groups' maps between threads, with a lock and a concurrent copy).
+     * A user's root (its copy of the thread group): the elements nested in its properties (its loop controller) as
+     * {@link #compact} does, and its own properties in one compact map. JMeter makes every thread group a shared
+     * element (a lock, and a concurrent copy of its map beside the ordered one), because the group itself is reached
+     * by every thread; a user's root is reached only by its user's thread (the user's context names the group, not
+     * the root), so one map serves both of JMeter's fields, and it needs no lock.
      */
-    synchronized void compactNested(TestElement template, TestElement copy) {
+    synchronized void compactRoot(TestElement template, AbstractThreadGroup root) {
         if (refused || !available()) {
             return;
         }
         try {
-            for (PropertyIterator it = copy.propertyIterator(); it.hasNext(); ) {
+            for (PropertyIterator it = root.propertyIterator(); it.hasNext(); ) {
                 JMeterProperty p = it.next();
                 nested(template.getProperty(p.getName()), p);
             }
+            if (LOCK == null || READ_UNLOCK == null) {
+                return;
+            }
+            @SuppressWarnings("unchecked")
+            Map<String, JMeterProperty> own = (Map<String, JMeterProperty>) PROP_MAP.get(root);
+            CompactPropertyMap compact = compactMap(template, own);
+            PROP_MAP.set(root, compact);
+            PROP_MAP_CONCURRENT.set(root, compact);
+            LOCK.set(root, null);
+            READ_UNLOCK.set(root, null);
         } catch (IllegalAccessException | RuntimeException e) {
             refuse(e);
         }
+    }
+
+    /** {@code own}'s properties, in its order, in a compact map laid out as {@code template}'s. */
+    private CompactPropertyMap compactMap(TestElement template, Map<String, JMeterProperty> own) {
+        List<String> names = new ArrayList<>(own.size());
+        JMeterProperty[] properties = new JMeterProperty[own.size()];
+        synchronized (own) {
+            int i = 0;
+            for (Map.Entry<String, JMeterProperty> e : own.entrySet()) {
+                names.add(e.getKey());
+                properties[i++] = shared(template.getProperty(e.getKey()), e.getValue());
+            }
+        }
+        PropertyLayout layout = layouts.get(template);
+        if (layout == null || !layout.sameAs(names)) {
+            layout = new PropertyLayout(names);
+            layouts.putIfAbsent(template, layout);
+        }
+        return new CompactPropertyMap(layout, properties);
+    }
+
+    /** The object every user's copy shares for {@code copy}, a clone of {@code template}; else {@code copy}. */
+    private JMeterProperty shared(JMeterProperty template, JMeterProperty copy) {
+        if (!SharedClassNameProperty.shareable(template, copy)) {
+            return copy;
+        }
+        return sharedNames.computeIfAbsent(template, t -> new SharedClassNameProperty(copy.getName(),
+                copy.getStringValue()));
     }
 
     private void compactOne(TestElement template, AbstractTestElement copy) throws IllegalAccessException {
@@ -106,24 +154,10 @@ final class CompactProperties {
         if (own instanceof CompactPropertyMap) {
             return;
         }
-        List<String> names = new ArrayList<>(own.size());
-        JMeterProperty[] properties = new JMeterProperty[own.size()];
-        synchronized (own) {
-            int i = 0;
-            for (Map.Entry<String, JMeterProperty> e : own.entrySet()) {
-                names.add(e.getKey());
-                properties[i++] = e.getValue();
-            }
-        }
-        PropertyLayout layout = layouts.get(template);
-        if (layout == null || !layout.sameAs(names)) {
-            layout = new PropertyLayout(names);
-            layouts.putIfAbsent(template, layout);
-        }
-        for (JMeterProperty p : properties) {
+        for (JMeterProperty p : own.values().toArray(new JMeterProperty[0])) {
             nested(template.getProperty(p.getName()), p);
         }
-        PROP_MAP.set(copy, new CompactPropertyMap(layout, properties));
+        PROP_MAP.set(copy, compactMap(template, own));
     }
 
     /** The elements inside {@code copied} (a clone of {@code original}), matched by position. */

@@ -6,6 +6,7 @@
 package io.stampede.threads;
 
 import org.apache.jmeter.control.GenericController;
+import org.apache.jmeter.threads.AbstractThreadGroup;
 import org.apache.jmeter.threads.JMeterThread;
 import org.apache.jmeter.threads.SamplePackage;
 import org.apache.jmeter.threads.TestCompiler;
@@ -33,7 +34,7 @@ import java.util.Map;
  *       unmodifiable lists: nothing adds to a package after the compile;</li>
  *   <li>each controller's child identity map (only read while compiling), iteration-listener deque and child list
  *       are copied or trimmed to their size (the deque and the list stay modifiable: JMeter adds and removes
- *       there while running).</li>
+ *       there while running); so is the user's root's child map (a thread group's is sized for 32).</li>
  * </ul>
  * Runs in the user's own thread right after JMeter compiled its plan (our group's root is the first
  * {@code ThreadListener} JMeter calls), so no other thread sees the containers change. A field this JMeter does not
@@ -55,6 +56,7 @@ final class ThreadBookkeeping {
     private static final Field CONTROLLER_CHILDREN = field(GenericController.class, "children");
     private static final Field CONTROLLER_LISTENERS = field(GenericController.class, "iterationListeners");
     private static final Field CONTROLLER_ELEMENTS = field(GenericController.class, "subControllersAndSamplers");
+    private static final Field GROUP_CHILDREN = field(AbstractThreadGroup.class, "children");
 
     private ThreadBookkeeping() {
     }
@@ -124,6 +126,14 @@ final class ThreadBookkeeping {
     private static final class Controllers implements HashTreeTraverser {
         @Override
         public void addNode(Object node, HashTree subTree) {
+            if (node instanceof AbstractThreadGroup root) {
+                try {
+                    replace(GROUP_CHILDREN, root, v -> new IdentityHashMap<>((Map<?, ?>) v));
+                } catch (IllegalAccessException e) {
+                    log.debug("group {} not trimmed: {}", root.getName(), e.toString());
+                }
+                return;
+            }
             if (!(node instanceof GenericController controller)) {
                 return;
             }

@@ -19,17 +19,24 @@ import java.util.Collection;
  * {@link VirtualUserThreadGroup#userRoot()}): a {@link ListedHashTree} parent casts
  * each subtree it returns to {@code ListedHashTree}, so no node of the copy may be one. Each cloned element's
  * properties go into a {@link CompactPropertyMap} laid out once per element of the template
- * ({@link CompactProperties}); one copier per thread group keeps those layouts.
+ * ({@link CompactProperties}); one copier per thread group keeps those layouts. The subtrees of elements without
+ * children are one {@link SharedEmptySubtree} for all users.
  */
 final class UserTreeCopier {
     private final CompactProperties properties = new CompactProperties();
+    /** The subtree of every element without children, in every user's copy made by this copier. */
+    private final SharedEmptySubtree leaf = new SharedEmptySubtree();
 
     synchronized CompactListedTree copy(ListedHashTree template) {
-        return children(template);
+        return node(template, template.list());
     }
 
     private CompactListedTree children(HashTree template) {
         Collection<?> keys = template.list();
+        return keys.isEmpty() ? leaf : node(template, keys);
+    }
+
+    private CompactListedTree node(HashTree template, Collection<?> keys) {
         CompactListedTree copy = new CompactListedTree(keys.size());
         for (Object key : keys) {
             // The element is cloned before its subtree, as TreeCloner's depth-first walk does.
@@ -41,7 +48,7 @@ final class UserTreeCopier {
     private Object ownCopy(Object node) {
         if (node instanceof VirtualUserThreadGroup group) {
             VirtualUserThreadGroup root = group.userRoot();
-            properties.compactNested(group, root);
+            properties.compactRoot(group, root);
             return root;
         }
         if (node instanceof TestElement element && !(node instanceof NoThreadClone)) {

@@ -8,6 +8,7 @@ package io.stampede.threads;
 import io.stampede.names.PluginNames;
 import org.apache.jmeter.control.LoopController;
 import org.apache.jmeter.engine.StandardJMeterEngine;
+import org.apache.jmeter.samplers.Sampler;
 import org.apache.jmeter.testelement.TestElement;
 import org.apache.jmeter.testelement.ThreadListener;
 import org.apache.jmeter.testelement.property.JMeterProperty;
@@ -247,6 +248,20 @@ public class VirtualUserThreadGroup extends AbstractThreadGroup implements Threa
     @Override
     public void threadFinished() {
         // nothing to release: the user's copy goes with its thread
+    }
+
+    /**
+     * On a user's root, JMeter asks for the user's next sampler: the user drops JMeter's regular-expression matcher
+     * of its thread first ({@link RegexMatcherOfThread}), so a user that thinks in that sampler does not hold the
+     * text its extractors last matched.
+     */
+    @Override
+    public Sampler next() {
+        Sampler next = super.next();
+        if (userRoot) {
+            RegexMatcherOfThread.forget();
+        }
+        return next;
     }
 
     /**

@@ -24,6 +24,8 @@ import java.util.List;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -117,6 +119,38 @@ class CompactPropertiesTest {
         }
         assertEquals(contents(jmeter), contents(ours));
         assertEquals(templateBefore, contents(template), "the template itself is never written");
+    }
+
+    @Test
+    void usersShareTheClassNamesOfAnElementAndNoUserCanChangeThem() throws Exception {
+        Probe template = template();
+        template.setRunningVersion(false);
+        template.setProperty(TestElement.GUI_CLASS, "ProbeGui");
+        template.setProperty(TestElement.TEST_CLASS, Probe.class.getName());
+        template.setRunningVersion(true);
+        CompactProperties properties = new CompactProperties();
+        Probe first = (Probe) template.clone();
+        Probe second = (Probe) template.clone();
+        Probe jmeter = (Probe) template.clone();
+        properties.compact(template, first);
+        properties.compact(template, second);
+        for (String name : List.of(TestElement.GUI_CLASS, TestElement.TEST_CLASS)) {
+            assertSame(first.getProperty(name), second.getProperty(name), name + ": one object for all users");
+            assertNotSame(template.getProperty(name), first.getProperty(name), name + ": not the template's");
+            assertEquals(jmeter.getProperty(name), first.getProperty(name));
+            assertThrows(UnsupportedOperationException.class, () -> first.setProperty(name, "changed by one user"));
+            assertEquals(template.getPropertyAsString(name), second.getPropertyAsString(name), name);
+        }
+        assertNotSame(first.getProperty("path"), second.getProperty("path"), "other properties stay each user's");
+        first.recoverRunningVersion();
+        first.setRunningVersion(true);
+        assertEquals("ProbeGui", second.getPropertyAsString(TestElement.GUI_CLASS), "running-version calls write nothing");
+        assertEquals(contents(jmeter), contents(first));
+
+        Probe copied = (Probe) first.clone();
+        assertNotSame(first.getProperty(TestElement.GUI_CLASS), copied.getProperty(TestElement.GUI_CLASS));
+        copied.setProperty(TestElement.GUI_CLASS, "a clone owns its properties, as in JMeter");
+        assertEquals("ProbeGui", second.getPropertyAsString(TestElement.GUI_CLASS));
     }
 
     @Test

@@ -23,8 +23,11 @@ import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class UserTreeCopierTest {
@@ -154,6 +157,86 @@ class UserTreeCopierTest {
         assertTrue(root.isRunningVersion());
         assertEquals("", root.getPropertyAsString(AbstractThreadGroup.NUM_THREADS), "settings stay on the group");
         assertEquals("step", ((TestElement) copy.getTree(root).getArray()[0]).getName());
+    }
+
+    @Test
+    void usersShareTheEmptySubtreesOfLeavesAndNoUserCanAddUnderOne() {
+        ListedHashTree template = template(named(new Shared(), "listener"));
+        UserTreeCopier copier = new UserTreeCopier();
+        HashTree first = copier.copy(template);
+        HashTree second = copier.copy(template);
+        HashTree firstLeaf = subtreeOf(first, "x1");
+        assertSame(firstLeaf, subtreeOf(first, "x3"), "one empty subtree for every leaf of a user");
+        assertSame(firstLeaf, subtreeOf(second, "timer"), "and of every user");
+        assertNotSame(subtreeOf(first, "login"), subtreeOf(second, "login"), "a node with children is the user's");
+
+        List<String> secondBefore = walk(second, elementsOf(template));
+        Owned added = named(new Owned(), "added by one user");
+        UnsupportedOperationException refused = assertThrows(UnsupportedOperationException.class,
+                () -> firstLeaf.add(added));
+        assertTrue(refused.getMessage().contains("all users share"), refused.getMessage());
+        List<TestElement> pathToALeaf = List.of(elementNamed(first, "group"), elementNamed(first, "once"),
+                elementNamed(first, "login"), elementNamed(first, "x2"));
+        assertThrows(UnsupportedOperationException.class, () -> first.add(pathToALeaf, added),
+                "a path through a leaf is refused too");
+        assertThrows(UnsupportedOperationException.class, () -> firstLeaf.list().add(added));
+        assertEquals(0, firstLeaf.list().size());
+        assertEquals(secondBefore, walk(second, elementsOf(template)), "no other user's tree changed");
+        assertTrue(((HashTree) firstLeaf.clone()).add(added) != null, "a clone of the leaf is an ordinary tree");
+    }
+
+    private static TestElement elementNamed(HashTree tree, String name) {
+        for (Object key : elementsOf(tree).keySet()) {
+            if (((TestElement) key).getName().equals(name)) {
+                return (TestElement) key;
+            }
+        }
+        throw new AssertionError("no " + name);
+    }
+
+    /** The subtree under the element named {@code name}, wherever it is. */
+    private static HashTree subtreeOf(HashTree tree, String name) {
+        TestElement e = elementNamed(tree, name);
+        HashTree found = tree.search(e);
+        assertTrue(found != null, name);
+        return found;
+    }
+
+    @Test
+    void aUsersRootKeepsItsPropertiesInOneMapWithoutALockAndWritesOnlyItsOwn() throws Exception {
+        VirtualUserThreadGroup group = new VirtualUserThreadGroup();
+        group.setName("users");
+        group.setLoops("3");
+        group.setRunningVersion(true);
+        ListedHashTree template = new ListedHashTree();
+        template.add(group).add(named(new Owned(), "step"));
+        UserTreeCopier copier = new UserTreeCopier();
+        VirtualUserThreadGroup first = (VirtualUserThreadGroup) copier.copy(template).getArray()[0];
+        VirtualUserThreadGroup second = (VirtualUserThreadGroup) copier.copy(template).getArray()[0];
+
+        Object map = field(first, "propMap");
+        assertInstanceOf(CompactPropertyMap.class, map);
+        assertSame(map, field(first, "propMapConcurrent"), "one map for both of JMeter's fields");
+        assertNull(field(first, "lock"), "only the user's thread reaches its root");
+        assertNotSame(map, field(second, "propMap"));
+
+        first.setProperty(TestElement.NAME, "renamed by a script");
+        assertEquals("renamed by a script", first.getName());
+        assertEquals("users", second.getName());
+        assertEquals("users", group.getName());
+        first.recoverRunningVersion();
+        assertEquals("users", first.getName(), "the running version comes back after the sample");
+        first.setProperty("added", "x");
+        assertEquals("x", first.getPropertyAsString("added"));
+        first.removeProperty("added");
+        assertEquals("", first.getPropertyAsString("added"));
+        assertEquals("3", ((TestElement) first.getSamplerController()).getPropertyAsString(LoopController.LOOPS));
+    }
+
+    private static Object field(Object element, String name) throws ReflectiveOperationException {
+        java.lang.reflect.Field f = AbstractTestElement.class.getDeclaredField(name);
+        f.setAccessible(true);
+        return f.get(element);
     }
 
     @Test

@@ -31,14 +31,18 @@ public final class JMeterRun {
     private final List<String> jvmOptions;
     private final Duration timeout;
     private final Path javaHome;
+    /** JMeter's -L options: log4j2 category → level ({@code -J log_level...} properties change nothing in 5.6.3). */
+    private final Map<String, String> logLevels;
 
     private JMeterRun(JMeterHome home, Path plan, Path workDir, Map<String, String> jtlFormat,
             Map<String, String> properties, List<String> jvmOptions, Duration timeout) {
-        this(home, plan, workDir, jtlFormat, properties, jvmOptions, timeout, Path.of(System.getProperty("java.home")));
+        this(home, plan, workDir, jtlFormat, properties, jvmOptions, timeout, Path.of(System.getProperty("java.home")),
+                Map.of());
     }
 
     private JMeterRun(JMeterHome home, Path plan, Path workDir, Map<String, String> jtlFormat,
-            Map<String, String> properties, List<String> jvmOptions, Duration timeout, Path javaHome) {
+            Map<String, String> properties, List<String> jvmOptions, Duration timeout, Path javaHome,
+            Map<String, String> logLevels) {
         this.home = home;
         this.plan = plan;
         this.workDir = workDir;
@@ -47,6 +51,7 @@ public final class JMeterRun {
         this.jvmOptions = List.copyOf(jvmOptions);
         this.timeout = timeout;
         this.javaHome = javaHome;
+        this.logLevels = Map.copyOf(logLevels);
     }
 
     /** A run of {@code plan} writing {@code jmeter.jtl}, {@code jmeter.log} and {@code jmeter.out} into workDir. */
@@ -61,7 +66,7 @@ public final class JMeterRun {
     public JMeterRun property(String name, Object value) {
         Map<String, String> copy = new LinkedHashMap<>(properties);
         copy.put(name, String.valueOf(value));
-        return new JMeterRun(home, plan, workDir, jtlFormat, copy, jvmOptions, timeout, javaHome);
+        return new JMeterRun(home, plan, workDir, jtlFormat, copy, jvmOptions, timeout, javaHome, logLevels);
     }
 
     public JMeterRun properties(Map<String, ?> more) {
@@ -73,28 +78,40 @@ public final class JMeterRun {
     }
 
     public JMeterRun jvmOptions(String... options) {
-        return new JMeterRun(home, plan, workDir, jtlFormat, properties, List.of(options), timeout, javaHome);
+        return new JMeterRun(home, plan, workDir, jtlFormat, properties, List.of(options), timeout, javaHome,
+                logLevels);
     }
 
     /** One more JVM option after the others (e.g. a -D system property). */
     public JMeterRun jvmOption(String option) {
         List<String> more = new ArrayList<>(jvmOptions);
         more.add(option);
-        return new JMeterRun(home, plan, workDir, jtlFormat, properties, more, timeout, javaHome);
+        return new JMeterRun(home, plan, workDir, jtlFormat, properties, more, timeout, javaHome, logLevels);
     }
 
     /** The JTL's -J save-service properties; {@link JtlFormat#csvWithAllColumns()} unless changed here. */
     public JMeterRun jtlFormat(Map<String, String> saveServiceProperties) {
-        return new JMeterRun(home, plan, workDir, saveServiceProperties, properties, jvmOptions, timeout, javaHome);
+        return new JMeterRun(home, plan, workDir, saveServiceProperties, properties, jvmOptions, timeout, javaHome,
+                logLevels);
+    }
+
+    /**
+     * A log4j2 level for a category of jmeter.log, as JMeter's {@code -L category=level} sets it (a category starting
+     * with {@code jmeter} means {@code org.apache.jmeter...}).
+     */
+    public JMeterRun logLevel(String category, String level) {
+        Map<String, String> copy = new LinkedHashMap<>(logLevels);
+        copy.put(category, level);
+        return new JMeterRun(home, plan, workDir, jtlFormat, properties, jvmOptions, timeout, javaHome, copy);
     }
 
     public JMeterRun timeout(Duration limit) {
-        return new JMeterRun(home, plan, workDir, jtlFormat, properties, jvmOptions, limit, javaHome);
+        return new JMeterRun(home, plan, workDir, jtlFormat, properties, jvmOptions, limit, javaHome, logLevels);
     }
 
     /** Runs JMeter on the Java installed at {@code home} instead of the one running the test. */
     public JMeterRun java(Path home) {
-        return new JMeterRun(this.home, plan, workDir, jtlFormat, properties, jvmOptions, timeout, home);
+        return new JMeterRun(this.home, plan, workDir, jtlFormat, properties, jvmOptions, timeout, home, logLevels);
     }
 
     public Path jtl() {
@@ -129,6 +146,7 @@ public final class JMeterRun {
         all.put("jmeterengine.nongui.port", "0");
         all.putAll(properties);
         all.forEach((name, value) -> command.add("-J" + name + "=" + value));
+        logLevels.forEach((category, level) -> command.add("-L" + category + "=" + level));
         ProcessBuilder builder = new ProcessBuilder(command)
                 .directory(workDir.toFile())
                 .redirectErrorStream(true)

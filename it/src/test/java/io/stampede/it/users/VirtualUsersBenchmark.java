@@ -181,7 +181,7 @@ public final class VirtualUsersBenchmark {
                 .property("stampede.connection_sharing", "engine").property("stampede.pool_size", pool)
                 .property("jmeter.save.saveservice.autoflush", false)
                 // 100,000 users write 200,000 "Thread started/finished" lines at INFO; keep the log to warnings.
-                .property("log_level.jmeter.threads", "WARN")
+                .logLevel("jmeter.threads", "WARN")
                 .timeout(Duration.ofSeconds(START_DELAY_S + rampUp + hold + 240))
                 .start();
         long pid = run.pid();
