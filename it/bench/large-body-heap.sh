@@ -15,13 +15,14 @@
 # `mvn verify` (it needs a few GB of heap and several minutes).
 #
 # usage: it/bench/large-body-heap.sh [--threads N] [--big-mb N] [--heap SIZE] [--engines stock,stampede]
-#                                    [--rounds N] [--rampup S] [--settle S] [--wait S] [--top N] [--skip-build]
+#                                    [--rounds N] [--rampup S] [--settle S] [--wait S] [--top N]
+#                                    [--ports BIG,SMALL] [--skip-build]
 #   defaults: --threads 200 --big-mb 50 --heap 6g --engines stock,stampede --rounds 2 --rampup 100 --settle 10
-#             --wait 300 --top 6
+#             --wait 300 --top 6 --ports: two free ports the kernel picks
 #   The ramp-up paces the large downloads (200 users in 100 s: two 50 MB bodies a second). Faster, on a loaded
 #   machine, the downloads pile up faster than the target sends them, and any client holds every body in flight.
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
-threads=200 big_mb=50 heap=6g engines=stock,stampede rounds=2 rampup=100 settle=10 wait=300 top=6
+threads=200 big_mb=50 heap=6g engines=stock,stampede rounds=2 rampup=100 settle=10 wait=300 top=6 ports=
 while (($#)); do
   case "$1" in
     --threads) threads=$2; shift 2 ;;
@@ -33,6 +34,7 @@ while (($#)); do
     --settle) settle=$2; shift 2 ;;
     --wait) wait=$2; shift 2 ;;
     --top) top=$2; shift 2 ;;
+    --ports) ports=$2; shift 2 ;;
     *) bench_option "$1" || { echo "$bench: unknown option $1 (see --help)" >&2; exit 2; }; shift ;;
   esac
 done
@@ -57,8 +59,12 @@ cleanup() {
 trap cleanup EXIT
 
 free_port() { /usr/bin/python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
-big_port=$(free_port)
-small_port=$(free_port)
+if [[ -n $ports ]]; then
+  IFS=, read -r big_port small_port <<<"$ports"
+else
+  big_port=$(free_port)
+  small_port=$(free_port)
+fi
 # The large body's connection must stay open while the heap is measured: no idle timeout where the option exists.
 idle=()
 "$root/stampede" target --help | grep -q -- --idle-timeout && idle=(--idle-timeout 0)
@@ -71,9 +77,9 @@ for log in big small; do
   grep -q serving "$work/$log.log" || { cat "$work/$log.log" >&2; exit 1; }
 done
 
-# The heap in use after the last full GC the log shows whose cause matches $2: "Pause Full (System.gc()) 812M->61M(6144M)".
+# The heap in use when the last full GC in the log ended: "Pause Full (Diagnostic Command) 812M->61M(6144M) 96ms".
 after_full_gc() {
-  grep -F "Pause Full ($2)" "$1" 2>/dev/null | tail -1 | sed -n 's/.*[0-9]M->\([0-9]*\)M(.*/\1 MB/p'
+  { grep -F "Pause Full (" "$1" 2>/dev/null || true; } | tail -1 | sed -n 's/.*[0-9]M->\([0-9]*\)M(.*/\1 MB/p'
 }
 
 duration=$((rampup + wait + settle + 60))
@@ -109,7 +115,7 @@ for round in $(seq 1 "$rounds"); do
     if kill -0 "$jmeter" 2>/dev/null; then
       if jcmd "$jmeter" VM.log output="$gclog" what=gc=info >/dev/null 2>&1 && jcmd "$jmeter" GC.run >/dev/null 2>&1
       then
-        used=$(after_full_gc "$gclog" 'System.gc()')
+        used=$(after_full_gc "$gclog")
         jcmd "$jmeter" GC.class_histogram >"$work/histogram-$name.txt" 2>&1 || true
         live=$(awk '$1 == "Total" {printf "%d MB", $3 / 1048576}' "$work/histogram-$name.txt")
         [[ -n $used ]] || used="no GC line"
@@ -142,5 +148,5 @@ for engine in "${list[@]}"; do
   h="$work/histogram-$engine-$rounds.txt"
   [[ -f $h ]] || continue
   echo "  $engine:"
-  awk -v top="$top" '$1 ~ /^[0-9]+:$/ && n < top {printf "    %10d %12d  %s\n", $2, $3, $4; n++}' "$h"
+  awk -v top="$top" 'NF >= 4 && $1 ~ /^[0-9]+:$/ && n < top {printf "    %10d %12d  %s\n", $2, $3, $4; n++}' "$h"
 done
