@@ -11,7 +11,8 @@
 #                       on: nothing the users allocate after that GC is in it
 #   live objects        the total of jcmd GC.class_histogram, which runs a full GC of its own and counts only what
 #                       is reachable: what JMeter and the engine retain
-# then the samples and errors of the run. The largest classes of each histogram follow the table. Not part of
+# then the samples of the run and its errors until the measurement (the samples that the stop interrupts after it are
+# noted apart). The largest classes of each histogram follow the table. Not part of
 # `mvn verify` (it needs a few GB of heap and several minutes).
 #
 # usage: it/bench/large-body-heap.sh [--threads N] [--big-mb N] [--heap SIZE] [--engines stock,stampede]
@@ -112,6 +113,7 @@ for round in $(seq 1 "$rounds"); do
     sleep "$settle"
     used=gone live=gone note=
     gclog="$work/gc-$name.log"
+    measured=$(date +%s%3N)
     if kill -0 "$jmeter" 2>/dev/null; then
       if jcmd "$jmeter" VM.log output="$gclog" what=gc=info >/dev/null 2>&1 && jcmd "$jmeter" GC.run >/dev/null 2>&1
       then
@@ -133,11 +135,14 @@ for round in $(seq 1 "$rounds"); do
     if [[ -n $jtl ]]; then
       big=$(grep -c ',GET /big,' "$jtl" || true)
       samples=$(($(wc -l <"$jtl") - 1))
-      errors=$(awk -F, 'NR > 1 && $8 != "true"' "$jtl" | wc -l)
+      # Errors until the measurement; the samples the stop interrupts afterwards are noted apart.
+      errors=$(awk -F, -v m="$measured" 'NR > 1 && $8 != "true" && $1 + $2 <= m' "$jtl" | wc -l)
+      stopped=$(awk -F, -v m="$measured" 'NR > 1 && $8 != "true" && $1 + $2 > m' "$jtl" | wc -l)
       if ((errors > 0)); then
-        note="$note errors: $(awk -F, 'NR > 1 && $8 != "true" {print $3 " " $4}' "$jtl" | sort | uniq -c \
-          | sort -rn | head -3 | awk '{$1 = $1 "x"; print}' | paste -sd ';' -)"
+        note="$note errors: $(awk -F, -v m="$measured" 'NR > 1 && $8 != "true" && $1 + $2 <= m {print $3 " " $4}' \
+          "$jtl" | sort | uniq -c | sort -rn | head -3 | awk '{$1 = $1 "x"; print}' | paste -sd ';' -)"
       fi
+      ((stopped == 0)) || note="$note ($stopped more failed as the run was stopped after the measurement)"
     fi
     printf "$format" "$round" "$engine" "$threads" "$used" "$live" "$big" "$samples" "$errors" "$note"
   done
