@@ -8,6 +8,7 @@ package io.stampede.httprequest;
 import io.stampede.engine.http2.Http2Options;
 import io.stampede.engine.HttpProtocol;
 import io.stampede.names.PluginNames;
+import io.stampede.sampler.BodyLimits;
 import io.stampede.sampler.ProtocolSettings;
 import org.apache.jmeter.engine.event.LoopIterationEvent;
 import org.apache.jmeter.protocol.http.control.CookieManager;
@@ -101,7 +102,7 @@ public final class EngineHttpRequest extends HTTPSamplerBase implements Interrup
     BodyLimits bodyLimits() {
         String text = JMeterUtils.getPropDefault(PluginNames.HTTPREQUEST_MAX_BODY_BYTES, "");
         if (!text.equals(bodyLimitText)) {
-            bodyLimits = BodyLimits.of(ResponseData.storeLimit(), text);
+            bodyLimits = BodyLimits.ofHttpRequest(text);
             bodyLimitText = text;
         }
         return bodyLimits;

@@ -9,6 +9,7 @@ import io.stampede.engine.http2.Http2Options;
 import io.stampede.engine.http2.Http2Request;
 import io.stampede.engine.HttpProtocol;
 import io.stampede.engine.tls.Tls;
+import io.stampede.sampler.BodyLimits;
 import io.stampede.sampler.Target;
 import org.apache.jmeter.protocol.http.control.CacheManager;
 import org.apache.jmeter.protocol.http.control.CookieManager;

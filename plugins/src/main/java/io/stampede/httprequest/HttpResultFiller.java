@@ -5,6 +5,7 @@
  */
 package io.stampede.httprequest;
 
+import io.stampede.sampler.BodyLimits;
 import io.stampede.sampler.ResultFiller;
 import org.apache.jmeter.protocol.http.sampler.HTTPSampleResult;
 import org.apache.jmeter.protocol.http.util.HTTPConstants;

@@ -5,9 +5,8 @@
  */
 package io.stampede.httprequest;
 
+import io.stampede.sampler.BodyLimits;
 import org.apache.jmeter.protocol.http.sampler.HTTPSamplerBase;
-
-import java.lang.reflect.Field;
 
 /**
  * When JMeter's {@link HTTPSamplerBase#readResponse} would give back exactly the bytes received: no MD5 ("Save
@@ -16,33 +15,12 @@ import java.lang.reflect.Field;
  * method's 8 KB read buffer and output stream per sample; the latency it also sets is the engine's anyway.
  */
 final class ResponseData {
-    /** JMeter's own limit (read once by HTTPSamplerBase); -1 if it cannot be read, which keeps every sample on it. */
-    private static final int MAX_BYTES_TO_STORE = jmeterLimit();
-
     private ResponseData() {
     }
 
     /** Whether readResponse would store a body of {@code length} bytes as it is. */
     static boolean storedAsReceived(HTTPSamplerBase element, int length) {
-        return MAX_BYTES_TO_STORE >= 0 && (MAX_BYTES_TO_STORE == 0 || length <= MAX_BYTES_TO_STORE)
-                && !element.useMD5();
-    }
-
-    /**
-     * JMeter's {@code httpsampler.max_bytes_to_store_per_request} as HTTPSamplerBase read it, 0 when off or unknown
-     * (readResponse then still applies its own).
-     */
-    static int storeLimit() {
-        return Math.max(0, MAX_BYTES_TO_STORE);
-    }
-
-    private static int jmeterLimit() {
-        try {
-            Field f = HTTPSamplerBase.class.getDeclaredField("MAX_BYTES_TO_STORE_PER_REQUEST");
-            f.setAccessible(true);
-            return Math.max(0, f.getInt(null));
-        } catch (ReflectiveOperationException | RuntimeException e) {
-            return -1;
-        }
+        int store = BodyLimits.jmeterStore(); // -1 when unknown: every sample goes through readResponse
+        return store >= 0 && (store == 0 || length <= store) && !element.useMD5();
     }
 }

@@ -7,6 +7,7 @@ package io.stampede.sampler;
 
 import io.stampede.engine.Exchange;
 import io.stampede.engine.Failures;
+import io.stampede.engine.KeptBody;
 import io.stampede.engine.PreparedRequest;
 import io.stampede.engine.ReceivedResponse;
 import org.apache.jmeter.samplers.SampleResult;
@@ -155,11 +156,9 @@ public final class ResultFiller {
         if (lastContentType != null) {
             res.setContentType(lastContentType);
         }
-        if (!lastBody.sameAs(r.keptBodyBuffer(), r.keptBodyLength())) {
-            lastBody.data = r.keptBody();
-        }
         // Shared between results while identical: JMeter replaces response data, it never writes into it.
-        res.setResponseData(lastBody.data);
+        res.setResponseData(lastBody.sameAs(r.keptBodyBuffer(), r.keptBodyLength()) ? lastBody.data
+                : lastBody.made(r.keptBody()));
         res.setSuccessful(status >= 200 && status < 400);
     }
 
@@ -170,6 +169,11 @@ public final class ResultFiller {
     void forgetLast() {
         lastHeaders.forget();
         lastBody.forget();
+    }
+
+    /** The body bytes kept for comparison with the next response, for tests of what a sampler holds. */
+    long heldBodyBytes() {
+        return lastBody.held();
     }
 
     /** Whether a response is kept for comparison with the next one. */
@@ -188,17 +192,36 @@ public final class ResultFiller {
         String text;
         byte[] data;
 
-        /** Whether {@code b[0..n)} equals the last bytes; if not, remembers them (the caller then makes the rest). */
+        /**
+         * Whether {@code b[0..n)} equals the last bytes; if not, remembers them (the caller then makes the rest). Bytes
+         * over {@link KeptBody#RETAINED_CAPACITY} are not remembered: a large body rarely repeats, and its copy would
+         * stay with the sampler for the rest of the run.
+         */
         boolean sameAs(byte[] b, int n) {
             if (n == length && Arrays.equals(b, 0, n, bytes, 0, n)) {
                 return true;
             }
+            if (n > KeptBody.RETAINED_CAPACITY) {
+                forget();
+                return false;
+            }
             if (bytes.length < n) {
-                bytes = new byte[Math.max(n, bytes.length * 2)];
+                bytes = new byte[Math.min(KeptBody.RETAINED_CAPACITY, Math.max(n, bytes.length * 2))];
             }
             System.arraycopy(b, 0, bytes, 0, n);
             length = n;
             return false;
+        }
+
+        /** Keeps {@code made} for the next equal bytes, if these were remembered; returns it. */
+        byte[] made(byte[] made) {
+            data = length >= 0 ? made : null;
+            return made;
+        }
+
+        /** The bytes this holds between samples, for tests. */
+        long held() {
+            return bytes.length + (data == null ? 0 : data.length);
         }
 
         void forget() {

@@ -123,7 +123,8 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
         int port = intProperty(PluginNames.PORT, PluginNames.DEFAULT_PORT, 1, 65535);
         int connectTimeout = intProperty(PluginNames.CONNECT_TIMEOUT, PluginNames.DEFAULT_CONNECT_TIMEOUT, 1, Integer.MAX_VALUE / 1000);
         int responseTimeout = intProperty(PluginNames.RESPONSE_TIMEOUT, PluginNames.DEFAULT_RESPONSE_TIMEOUT, 1, Integer.MAX_VALUE / 1000);
-        int bytesKept = intProperty(PluginNames.RESPONSE_BYTES_KEPT, PluginNames.DEFAULT_RESPONSE_BYTES_KEPT, 0, Integer.MAX_VALUE - 8);
+        int bytesKept = BodyLimits.keptBySampler(intProperty(PluginNames.RESPONSE_BYTES_KEPT,
+                PluginNames.DEFAULT_RESPONSE_BYTES_KEPT, 0, Integer.MAX_VALUE - 8));
         return new SamplerSettings(target(host, port), connectTimeout, responseTimeout, bytesKept, getKeepAlive());
     }
 

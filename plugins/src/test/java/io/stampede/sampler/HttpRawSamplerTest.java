@@ -181,4 +181,26 @@ class HttpRawSamplerTest extends SamplerTestSupport {
             }
         }
     }
+
+    @Test
+    void aLargeBodyLeavesNoCopyWithTheSamplerAfterItsSample() throws Exception {
+        int size = 1 << 20;
+        String big = "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: " + size + "\r\n\r\n"
+                + "x".repeat(size);
+        try (TestServer server = TestServer.answering(big)) {
+            HttpRawSampler s = raw(server.port(), GET);
+            s.setResponseBytesKept(Integer.toString(4 * size));
+            ResultFiller filler = new ResultFiller();
+            SingleConnectionMode mode = new SingleConnectionMode(s, filler);
+            for (int i = 0; i < 2; i++) {
+                SampleResult r = mode.sample(new SampleResult());
+                assertTrue(r.isSuccessful(), r.getResponseCode() + " " + r.getResponseMessage());
+                assertEquals(size, r.getResponseData().length, "the sample shows the whole body it kept");
+                // A user that fetched a large file once and moves on to other samplers must not keep it (nor a copy
+                // made to compare it with the next response) for the rest of the run.
+                assertTrue(filler.heldBodyBytes() <= 64 * 1024, "held after the sample: " + filler.heldBodyBytes());
+            }
+            mode.close();
+        }
+    }
 }

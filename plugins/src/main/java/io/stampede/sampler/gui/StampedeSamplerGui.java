@@ -43,7 +43,8 @@ abstract class StampedeSamplerGui extends AbstractSamplerGui {
             "Milliseconds from sending the request to the complete response (stampede.response_timeout), "
                     + "default 30000.");
     private final JTextField bytesKept = field(9, "How many response body bytes to keep in the result "
-            + "(stampede.response_bytes_kept), default 65536. All bytes are still counted in 'bytes'.");
+            + "(stampede.response_bytes_kept), default 65536, never more than JMeter's "
+            + "httpsampler.max_bytes_to_store_per_request when that is set. All bytes are still counted in 'bytes'.");
     private final JCheckBox keepAlive = new JCheckBox("Keep-alive");
     /** Editable, so that a ${variable} can choose the protocol. */
     private final JComboBox<String> protocol = new JComboBox<>(new String[] {"http/1.1", "h2", "h2c"});
