@@ -5,6 +5,11 @@
  */
 package io.stampede.threads;
 
+import io.stampede.names.PluginNames;
+import org.apache.jmeter.threads.AbstractThreadGroup;
+import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
+
 /**
  * When each virtual user starts and when all of them stop: the first user after {@code delay}, the others spread
  * evenly over {@code rampUp}, and every user stops {@code hold} after the ramp-up ends (0: no time limit, users stop
@@ -16,6 +21,38 @@ public record UserSchedule(int users, long delayMillis, long rampUpMillis, long 
             throw new IllegalArgumentException("negative schedule " + users + "/" + delayMillis + "/" + rampUpMillis
                     + "/" + holdMillis);
         }
+    }
+
+    /**
+     * Reads the group's settings (users, delay, ramp-up, hold: whole numbers, seconds); a bad one is refused naming
+     * {@code group} and the property.
+     *
+     * @param property a property's value by name, "" when it is not set
+     */
+    public static UserSchedule read(UnaryOperator<String> property, String group) {
+        int n = whole(property, AbstractThreadGroup.NUM_THREADS, "users", group);
+        long delay = whole(property, PluginNames.USERS_DELAY, "delay (s)", group);
+        long rampUp = whole(property, PluginNames.USERS_RAMP_UP, "ramp-up (s)", group);
+        long hold = whole(property, PluginNames.USERS_HOLD, "hold (s)", group);
+        return new UserSchedule(n, TimeUnit.SECONDS.toMillis(delay), TimeUnit.SECONDS.toMillis(rampUp),
+                TimeUnit.SECONDS.toMillis(hold));
+    }
+
+    private static int whole(UnaryOperator<String> property, String name, String label, String group) {
+        String v = property.apply(name).trim();
+        if (v.isEmpty()) {
+            return 0;
+        }
+        try {
+            int n = Integer.parseInt(v);
+            if (n >= 0) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException(group + ": " + label + " (" + name + ") is '" + v
+                + "'; enter a whole number of 0 or more");
     }
 
     /** When user {@code index} (0-based) starts: one ramp-up/users step apart, as JMeter's Thread Group spaces them. */

@@ -28,7 +28,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.TimeUnit;
 
 /**
  * A thread group whose users are ordinary {@link JMeterThread}s (each with its own cloned plan, variables, cookies
@@ -102,96 +101,21 @@ public class VirtualUserThreadGroup extends AbstractThreadGroup implements Threa
                 DISPLAY_NAME, groupNum, schedule.users(), schedule.delayMillis(), schedule.rampUpMillis(),
                 schedule.holdMillis(), Runtime.version().feature());
         // One OS thread paces the arrivals, so no user's plan is cloned before it is due.
-        starter = new Thread(() -> startUsers(engine), getName() + "-starter");
+        UserArrivals arrivals = new UserArrivals(DISPLAY_NAME + " '" + getName() + "'", schedule, startMillis,
+                () -> running, index -> startUser(engine, index), () -> {
+                    running = false;
+                    if (engine != null) {
+                        engine.stopTest(true);
+                    }
+                });
+        starter = new Thread(arrivals, getName() + "-starter");
         starter.setDaemon(true);
         starter.start();
     }
 
     /** The group's settings as numbers; a bad one is refused naming its property. */
     UserSchedule readSchedule() {
-        int n = intSetting(NUM_THREADS, "users", 0);
-        long delay = intSetting(PluginNames.USERS_DELAY, "delay (s)", 0);
-        long rampUp = intSetting(PluginNames.USERS_RAMP_UP, "ramp-up (s)", 0);
-        long hold = intSetting(PluginNames.USERS_HOLD, "hold (s)", 0);
-        return new UserSchedule(n, TimeUnit.SECONDS.toMillis(delay), TimeUnit.SECONDS.toMillis(rampUp),
-                TimeUnit.SECONDS.toMillis(hold));
-    }
-
-    private int intSetting(String property, String label, int dflt) {
-        String v = getPropertyAsString(property).trim();
-        if (v.isEmpty()) {
-            return dflt;
-        }
-        try {
-            int n = Integer.parseInt(v);
-            if (n >= 0) {
-                return n;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        throw new IllegalArgumentException(DISPLAY_NAME + " '" + getName() + "': " + label + " (" + property
-                + ") is '" + v + "'; enter a whole number of 0 or more");
-    }
-
-    private void startUsers(StandardJMeterEngine engine) {
-        int started = 0;
-        int failed = 0;
-        try {
-            for (int i = 0; running && i < schedule.users(); i++) {
-                long wait = startMillis + schedule.startOffset(i) - System.currentTimeMillis();
-                if (wait > 0) {
-                    Thread.sleep(wait);
-                }
-                if (!running) {
-                    break;
-                }
-                if (startUserAlone(engine, i, failed)) {
-                    started++;
-                } else {
-                    failed++;
-                }
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } catch (OutOfMemoryError e) {
-            // Drop what the failed user held first, then say which setting to change; a hanging test helps nobody.
-            running = false;
-            log.error("{} '{}': out of memory (java.lang.OutOfMemoryError: {}) after starting {} of {} users; give "
-                    + "JMeter a larger heap (stampede run --heap, or HEAP=\"-Xms... -Xmx...\" for bin/jmeter) or run "
-                    + "fewer users per engine", DISPLAY_NAME, getName(), e.getMessage(), started, schedule.users());
-            if (engine != null) {
-                engine.stopTest(true);
-            }
-        }
-        if (failed > 0) {
-            log.error("{} '{}': {} users started, {} could not start (see the errors above)", DISPLAY_NAME, getName(),
-                    started, failed);
-        } else {
-            log.info("{} '{}': {} users started", DISPLAY_NAME, getName(), started);
-        }
-    }
-
-    /**
-     * Starts user {@code index}; a user that cannot be made or started (an element of the plan whose copy fails,
-     * say) fails alone: it is logged (the first failure with its stack trace) and the other users still start.
-     * Running out of memory is not a user's failure: it stops the starter (see {@link #startUsers}).
-     */
-    private boolean startUserAlone(StandardJMeterEngine engine, int index, int failedBefore) {
-        try {
-            startUser(engine, index);
-            return true;
-        } catch (OutOfMemoryError e) {
-            throw e;
-        } catch (RuntimeException | Error e) {
-            String what = DISPLAY_NAME + " '" + getName() + "': user " + (index + 1) + " could not start: " + e;
-            if (failedBefore == 0) {
-                log.error(what, e);
-            } else {
-                log.error(what);
-            }
-            return false;
-        }
+        return UserSchedule.read(this::getPropertyAsString, DISPLAY_NAME + " '" + getName() + "'");
     }
 
     private JMeterThread startUser(StandardJMeterEngine engine, int index) {
@@ -313,19 +237,11 @@ public class VirtualUserThreadGroup extends AbstractThreadGroup implements Threa
     public boolean stopThread(String threadName, boolean now) {
         for (Map.Entry<JMeterThread, Thread> e : activeUsers().entrySet()) {
             if (e.getKey().getThreadName().equals(threadName)) {
-                stop(e.getKey(), e.getValue(), now);
+                UserThreads.stop(e.getKey(), e.getValue(), now);
                 return true;
             }
         }
         return false;
-    }
-
-    private static void stop(JMeterThread user, Thread thread, boolean interrupt) {
-        user.stop();
-        user.interrupt();
-        if (interrupt) {
-            thread.interrupt();
-        }
     }
 
     @Override
@@ -335,11 +251,11 @@ public class VirtualUserThreadGroup extends AbstractThreadGroup implements Threa
 
     @Override
     public boolean verifyThreadsStopped() {
-        if (!joined(starter, STOP_WAIT_MILLIS)) {
+        if (!UserThreads.joined(starter, STOP_WAIT_MILLIS, STOP_WAIT_MILLIS)) {
             return false;
         }
         for (Thread t : activeUsers().values()) {
-            if (!joined(t, STOP_WAIT_MILLIS)) {
+            if (!UserThreads.joined(t, STOP_WAIT_MILLIS, STOP_WAIT_MILLIS)) {
                 log.warn("Thread won't exit: {}", t.getName());
                 return false;
             }
@@ -349,36 +265,17 @@ public class VirtualUserThreadGroup extends AbstractThreadGroup implements Threa
 
     @Override
     public void waitThreadsStopped() {
-        joined(starter, 0);
+        UserThreads.joined(starter, STOP_WAIT_MILLIS, 0);
         for (Thread t : activeUsers().values()) {
-            joined(t, 0);
+            UserThreads.joined(t, STOP_WAIT_MILLIS, 0);
         }
-    }
-
-    /** Joins {@code t} (0: until it ends); whether it has ended. */
-    private static boolean joined(Thread t, long millis) {
-        if (t == null) {
-            return true;
-        }
-        try {
-            if (millis == 0) {
-                while (t.isAlive()) {
-                    t.join(STOP_WAIT_MILLIS);
-                }
-            } else {
-                t.join(millis);
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        return !t.isAlive();
     }
 
     @Override
     public void tellThreadsToStop() {
         running = false;
         interruptStarter();
-        activeUsers().forEach((user, thread) -> stop(user, thread, true));
+        activeUsers().forEach((user, thread) -> UserThreads.stop(user, thread, true));
     }
 
     @Override

@@ -5,6 +5,9 @@
  */
 package io.stampede.threads;
 
+import io.stampede.names.PluginNames;
+import java.util.Map;
+import org.apache.jmeter.threads.AbstractThreadGroup;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -13,6 +16,18 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class UserScheduleTest {
+    @Test
+    void theGroupsSettingsAreReadInSecondsAndABadOneIsRefusedByName() {
+        Map<String, String> p = Map.of(AbstractThreadGroup.NUM_THREADS, "10", PluginNames.USERS_RAMP_UP, " 5 ",
+                PluginNames.USERS_HOLD, "60");
+        UserSchedule s = UserSchedule.read(name -> p.getOrDefault(name, ""), "group 'g'");
+        assertEquals(new UserSchedule(10, 0, 5000, 60_000), s);
+        IllegalArgumentException bad = assertThrows(IllegalArgumentException.class, () -> UserSchedule.read(
+                name -> name.equals(PluginNames.USERS_DELAY) ? "-1" : "", "group 'g'"));
+        assertEquals("group 'g': delay (s) (" + PluginNames.USERS_DELAY + ") is '-1'; enter a whole number of 0 or"
+                + " more", bad.getMessage());
+    }
+
     @Test
     void usersAreSpacedEvenlyOverTheRampUpAfterTheDelay() {
         UserSchedule s = new UserSchedule(4, 1000, 100_000, 120_000);
