@@ -139,6 +139,9 @@ class WebSocketIT {
                 () -> assertEquals(6, jtl.label("echo").rows().stream().filter(JtlRow::success).count(),
                         "the echo session kept working between the failures: its open (the Close ends it every "
                                 + "iteration) and its echo, both labelled 'echo', three times"),
+                () -> assertEquals(3, jtl.label("send echo").rows().stream()
+                        .filter(row -> row.success() && row.sentBytes() > "no reply awaited".length()).count(),
+                        "a Send writes its frame (header and payload) and does not wait"),
                 () -> assertEquals(3, jtl.label("close echo").rows().stream().filter(JtlRow::success).count()));
         for (String kind : List.of("WebSocket handshake refused", "not a WebSocket endpoint",
                 "WebSocket handshake invalid", "WebSocket upgrade unanswered", "WebSocket closed by the server",
