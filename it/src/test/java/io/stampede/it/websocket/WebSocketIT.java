@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.stampede.it.remote.EngineProcess;
 import io.stampede.it.run.StampedeRunIT;
 import io.stampede.it.run.StampedeRunIT.Result;
 import io.stampede.it.support.Folders;
@@ -32,8 +33,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The WebSocket samplers in real runs against a server that is not ours (python3-websockets, it/websocket/peer.py),
  * directly and behind nginx as the wss proxy users deploy: the shipped chat plan through `stampede run` under the
- * Stepping, Concurrency and Virtual User thread groups; a thousand sessions on one JMeter thread; and every failure
- * kind as a failed sample of its own, named in the summary, while the run goes on.
+ * Stepping, Concurrency and Virtual User thread groups; session groups through `stampede run --remote` on one
+ * `stampede server`; a thousand sessions on one JMeter thread; and every failure kind as a failed sample of its own, named in the
+ * summary, while the run goes on.
  */
 class WebSocketIT {
     private static final Path ROOT = Path.of(System.getProperty("stampede.root", "..")).toAbsolutePath().normalize();
@@ -91,6 +93,28 @@ class WebSocketIT {
                     () -> assertTrue(jtl.count(group + " push") >= 4, "pushes awaited: " + jtl.count(group + " push")));
         }
         assertTrue(r.stdout().contains("errors     0 (0.000%)"), r.stdout());
+    }
+
+    @Test
+    void sessionGroupsRunOnARemoteEngine(@TempDir Path tmp) throws Exception {
+        // The benchmark's plan: the chat plan's Virtual User Thread Group needs a Java 21+ engine.
+        try (EngineProcess engine = EngineProcess.start(ROOT, tmp, FreePort.loopback(), FreePort.loopback(),
+                Duration.ofSeconds(120))) {
+            Path out = tmp.resolve("out");
+            Result r = StampedeRunIT.stampede(List.of("run", ROOT.resolve("it/bench/websocket-bench.jmx").toString(),
+                    "--out", out.toString(), "--no-dashboard", "--remote", engine.address(), "-J", "threads=2",
+                    "-J", "sessions=50", "-J", "ws_port=" + peer.port, "-J", "pacing_ms=1000", "-J", "rampup=0",
+                    "-J", "duration=8", "-J", "delay=0"), 180);
+            assertEquals(0, r.exit(), r.describe() + "\n--- engine\n" + engine.output());
+            Jtl jtl = Jtl.read(out.resolve("results.jtl"));
+            assertAll(r.describe(),
+                    () -> assertEquals(0, jtl.errors()),
+                    () -> assertTrue(jtl.rows().stream().allMatch(row -> row.threadName().startsWith(engine.address()
+                            + "-")), "every sample came from the engine"),
+                    () -> assertEquals(100, jtl.filter(row -> row.label().startsWith("open-")
+                            && row.responseCode().equals("101")).count(), "two threads of 50 sessions each"),
+                    () -> assertTrue(jtl.count("echo") >= 100, "paced echoes: " + jtl.count("echo")));
+        }
     }
 
     @Test
