@@ -24,7 +24,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * JMeter 5.6.3's GUI, under Xvfb, opens a shipped plan, selects our sampler and takes a screenshot
+ * JMeter 5.6.3's GUI, under Xvfb, opens a shipped plan (or an IT's), selects our sampler and takes a screenshot
  * (kept as a build artefact in it/target/gui/). Proves the plans load without warnings, that the panels show
  * their labelled fields, and that every field lies inside the visible part of the panel in a window
  * {@value #WIDTH} pixels wide (none cut off at the right, none below the fold).
@@ -47,13 +47,20 @@ class GuiSmokeIT {
         "websocket-chat.jmx, stepping open, websocket.gui.WebSocketOpenSamplerGui, url|subprotocols|headers|timeout|pacing",
         "websocket-chat.jmx, stepping say, websocket.gui.WebSocketRequestReplySamplerGui, session|message|match|expression",
         "websocket-chat.jmx, stepping push, websocket.gui.WebSocketWaitSamplerGui, session|match|expression|timeout",
+        // The chat plan neither sends without a reply nor closes: the IT's faults plan (run by WebSocketIT) does.
+        "it/src/test/resources/plans/websocket-faults.jmx, send echo, websocket.gui.WebSocketSendSamplerGui,"
+                + " session|type|message|timeout",
+        "it/src/test/resources/plans/websocket-faults.jmx, close echo, websocket.gui.WebSocketCloseSamplerGui,"
+                + " session|close code|reason|timeout",
     })
     void planOpensAndShowsOurSamplerPanel(String plan, String sampler, String panel, String fields) throws Exception {
         Assumptions.assumeTrue(new File("/usr/bin/xvfb-run").canExecute(), "xvfb-run is installed by it/run-tests.sh");
         Path home = ROOT.resolve("src/target/jmeter-home");
         Path out = ROOT.resolve("it/target/gui");
         Files.createDirectories(out);
-        String base = plan.replace(".jmx", "");
+        // A plan name is a shipped plan in plans/; a path (with a '/') is from the checkout's root.
+        Path planFile = plan.contains("/") ? ROOT.resolve(plan) : ROOT.resolve("plans").resolve(plan);
+        String base = planFile.getFileName().toString().replace(".jmx", "");
         Path png = out.resolve(base + ".png");
         Path labels = out.resolve(base + ".labels.txt");
         Path log = out.resolve(base + ".jmeter.log");
@@ -63,7 +70,7 @@ class GuiSmokeIT {
         List<String> cmd = new ArrayList<>(List.of("xvfb-run", "-a", "-s", "-screen 0 " + WIDTH + "x" + HEIGHT + "x24",
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx1g",
                 "-jar", home.resolve("bin/ApacheJMeter.jar").toString(),
-                "-t", ROOT.resolve("plans").resolve(plan).toString(), "-j", log.toString(),
+                "-t", planFile.toString(), "-j", log.toString(),
                 "-Jjsr223.init.file=" + ROOT.resolve("it/src/test/resources/gui/screenshot.groovy"),
                 "-Jstampede.gui.select=" + sampler, "-Jstampede.gui.width=" + WIDTH,
                 "-Jstampede.gui.height=" + HEIGHT, "-Jstampede.gui.png=" + png, "-Jstampede.gui.labels=" + labels,

@@ -17,7 +17,7 @@ import java.util.concurrent.TimeUnit;
  * One `stampede server` on loopback, started the way a user starts it, with the PIDs of the CLI and of the
  * JMeter engine it runs, so the test can prove both are gone and kill them if they are not.
  */
-final class EngineProcess implements AutoCloseable {
+public final class EngineProcess implements AutoCloseable {
 
     private final Process cli;
     private final List<ProcessHandle> tree;
@@ -32,7 +32,7 @@ final class EngineProcess implements AutoCloseable {
     }
 
     /** Starts the engine and waits until it says it is ready (it prints that once its RMI object is exported). */
-    static EngineProcess start(Path root, Path dir, int port, int rmiPort, Duration timeout, String... extra)
+    public static EngineProcess start(Path root, Path dir, int port, int rmiPort, Duration timeout, String... extra)
             throws IOException, InterruptedException {
         Path console = dir.resolve("engine-" + port + ".out");
         List<String> args = new ArrayList<>(List.of("server", "--port", Integer.toString(port),
@@ -60,11 +60,11 @@ final class EngineProcess implements AutoCloseable {
         }
     }
 
-    String address() {
+    public String address() {
         return "127.0.0.1:" + port;
     }
 
-    String output() throws IOException {
+    public String output() throws IOException {
         return Files.exists(console) ? Files.readString(console) : "";
     }
 

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.stampede.it.remote.EngineProcess;
 import io.stampede.it.run.StampedeRunIT;
 import io.stampede.it.run.StampedeRunIT.Result;
 import io.stampede.it.support.Folders;
@@ -33,8 +34,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The WebSocket samplers in real runs against a server that is not ours (python3-websockets, it/websocket/peer.py),
  * directly and behind nginx as the wss proxy users deploy: the shipped chat plan through `stampede run` under the
- * Stepping, Concurrency and Virtual User thread groups; a thousand sessions on one JMeter thread; and every failure
- * kind as a failed sample of its own, named in the summary, while the run goes on.
+ * Stepping, Concurrency and Virtual User thread groups; session groups through `stampede run --remote` on one
+ * `stampede server`; a thousand sessions on one JMeter thread; and every failure kind as a failed sample of its own, named in the
+ * summary, while the run goes on.
  */
 class WebSocketIT {
     private static final Path ROOT = Path.of(System.getProperty("stampede.root", "..")).toAbsolutePath().normalize();
@@ -95,6 +97,28 @@ class WebSocketIT {
     }
 
     @Test
+    void sessionGroupsRunOnARemoteEngine(@TempDir Path tmp) throws Exception {
+        // The benchmark's plan: the chat plan's Virtual User Thread Group needs a Java 21+ engine.
+        try (EngineProcess engine = EngineProcess.start(ROOT, tmp, FreePort.loopback(), FreePort.loopback(),
+                Duration.ofSeconds(120))) {
+            Path out = tmp.resolve("out");
+            Result r = StampedeRunIT.stampede(List.of("run", ROOT.resolve("it/bench/websocket-bench.jmx").toString(),
+                    "--out", out.toString(), "--no-dashboard", "--remote", engine.address(), "-J", "threads=2",
+                    "-J", "sessions=50", "-J", "ws_port=" + peer.port, "-J", "pacing_ms=1000", "-J", "rampup=0",
+                    "-J", "duration=8", "-J", "delay=0"), 180);
+            assertEquals(0, r.exit(), r.describe() + "\n--- engine\n" + engine.output());
+            Jtl jtl = Jtl.read(out.resolve("results.jtl"));
+            assertAll(r.describe(),
+                    () -> assertEquals(0, jtl.errors()),
+                    () -> assertTrue(jtl.rows().stream().allMatch(row -> row.threadName().startsWith(engine.address()
+                            + "-")), "every sample came from the engine"),
+                    () -> assertEquals(100, jtl.filter(row -> row.label().startsWith("open-")
+                            && row.responseCode().equals("101")).count(), "two threads of 50 sessions each"),
+                    () -> assertTrue(jtl.count("echo") >= 100, "paced echoes: " + jtl.count("echo")));
+        }
+    }
+
+    @Test
     void aThousandSessionsOnOneThreadEachPaced(@TempDir Path work) {
         JMeterRun.Result r = JMeterRun.of(JMeterHome.fromStampedeRoot(), Plans.get("websocket-group.jmx"), work)
                 .property("ws_port", peer.port).property("sessions", 1000).property("pacing_ms", 1000)
@@ -140,6 +164,9 @@ class WebSocketIT {
                 () -> assertEquals(6, jtl.label("echo").rows().stream().filter(JtlRow::success).count(),
                         "the echo session kept working between the failures: its open (the Close ends it every "
                                 + "iteration) and its echo, both labelled 'echo', three times"),
+                () -> assertEquals(3, jtl.label("send echo").rows().stream()
+                        .filter(row -> row.success() && row.sentBytes() > "no reply awaited".length()).count(),
+                        "a Send writes its frame (header and payload) and does not wait"),
                 () -> assertEquals(3, jtl.label("close echo").rows().stream().filter(JtlRow::success).count()));
         for (String kind : List.of("WebSocket handshake refused", "not a WebSocket endpoint",
                 "WebSocket handshake invalid", "WebSocket upgrade unanswered", "WebSocket closed by the server",
