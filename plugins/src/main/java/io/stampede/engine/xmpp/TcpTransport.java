@@ -38,7 +38,8 @@ final class TcpTransport extends ChannelInboundHandlerAdapter implements XmppTra
     }
 
     /** Connects on {@code loop}; the session hears {@link XmppSession#connected()} or a failure. */
-    void connect(Engine engine, EventLoop loop) {
+    @Override
+    public void connect(Engine engine, EventLoop loop) {
         ChannelFuture f = engine.newBootstrap(this, settings.connectTimeoutMillis(), null, loop)
                 .connect(InetSocketAddress.createUnresolved(settings.host(), settings.port()));
         channel = f.channel();
@@ -104,6 +105,11 @@ final class TcpTransport extends ChannelInboundHandlerAdapter implements XmppTra
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
         session.transportFailed(Failures.io(cause));
         ctx.close();
+    }
+
+    @Override
+    public boolean canStartTls() {
+        return true;
     }
 
     @Override
