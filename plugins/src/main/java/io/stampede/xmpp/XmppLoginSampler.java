@@ -14,6 +14,8 @@ import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
 
 import java.io.IOException;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
@@ -42,6 +44,10 @@ public class XmppLoginSampler extends XmppSampler {
     public static final String SESSIONS = "xmpp.sessions_per_thread";
     public static final String PACING = "xmpp.pacing_ms";
     public static final String RAMP = "xmpp.ramp_ms";
+    /** tcp (the default) or websocket. */
+    public static final String TRANSPORT = "xmpp.transport";
+    /** Over WebSocket: a ws:// or wss:// URL, or a path (/ws) on the server and port above, in ws://. */
+    public static final String WEBSOCKET_URL = "xmpp.websocket.url";
     /** In user and password: the session's number over the test, 1-based (see {@link #sessionNumber}). */
     public static final String N = "{n}";
 
@@ -82,7 +88,7 @@ public class XmppLoginSampler extends XmppSampler {
         res.setConnectTime(ResultFiller.connectMillis(tlsEnd - start));
         res.setLatency(res.getTime());
         ok(res, "logged in as " + times.jid(), steps(times));
-        res.setSamplerData(settings.bareJid() + " via " + settings.host() + ':' + settings.port());
+        res.setSamplerData(settings.bareJid() + " via " + settings.endpoint());
         return res;
     }
 
@@ -94,10 +100,13 @@ public class XmppLoginSampler extends XmppSampler {
     /** Each step's time in milliseconds, as the response data. */
     static String steps(LoginTimes t) {
         long tls = t.tlsNanos() == 0 ? 0 : t.tlsNanos() - t.connectedNanos();
-        long saslStart = t.tlsNanos() == 0 ? t.connectedNanos() : t.tlsNanos();
-        return String.format(Locale.ROOT, "connect %.3f ms%ntls %.3f ms%nsasl %.3f ms (%s)%nbind %.3f ms%njid %s%n",
-                ms(t.connectedNanos() - t.startNanos()), ms(tls), ms(t.saslNanos() - saslStart), t.mechanism(),
-                ms(t.boundNanos() - t.saslNanos()), t.jid());
+        long tlsEnd = t.tlsNanos() == 0 ? t.connectedNanos() : t.tlsNanos();
+        long saslStart = t.upgradedNanos() == 0 ? tlsEnd : t.upgradedNanos();
+        String upgrade = t.upgradedNanos() == 0 ? ""
+                : String.format(Locale.ROOT, "websocket upgrade %.3f ms%n", ms(t.upgradedNanos() - tlsEnd));
+        return String.format(Locale.ROOT, "connect %.3f ms%ntls %.3f ms%n%ssasl %.3f ms (%s)%nbind %.3f ms%njid %s%n",
+                ms(t.connectedNanos() - t.startNanos()), ms(tls), upgrade, ms(t.saslNanos() - saslStart),
+                t.mechanism(), ms(t.boundNanos() - t.saslNanos()), t.jid());
     }
 
     private static double ms(long nanos) {
@@ -106,18 +115,60 @@ public class XmppLoginSampler extends XmppSampler {
 
     XmppSettings settings(int n) {
         String host = getPropertyAsString(HOST).trim();
-        if (host.isEmpty()) {
-            throw new IllegalArgumentException(HOST + " is empty; enter the XMPP server's host name or address");
-        }
         String domain = getPropertyAsString(DOMAIN).trim();
         String number = Integer.toString(n);
-        return new XmppSettings(host, intProperty(PORT, 5222, 1, 65535), domain.isEmpty() ? host : domain,
+        int port = intProperty(PORT, 5222, 1, 65535);
+        URI webSocket = webSocketUrl(host, port);
+        if (webSocket == null && host.isEmpty()) {
+            throw new IllegalArgumentException(HOST + " is empty; enter the XMPP server's host name or address");
+        }
+        if (webSocket != null) {
+            host = webSocket.getHost().replaceAll("^\\[|\\]$", ""); // an IPv6 literal's brackets are the URL's
+            port = webSocket.getPort();
+        }
+        return new XmppSettings(host, port, domain.isEmpty() ? host : domain,
                 getPropertyAsString(USER).trim().replace(N, number), getPropertyAsString(PASSWORD).replace(N, number),
                 getPropertyAsString(RESOURCE, "stampede").trim().replace(N, number),
                 enumProperty(STARTTLS, XmppSettings.StartTls.class, XmppSettings.StartTls.IF_OFFERED),
                 enumProperty(MECHANISM, XmppSettings.SaslMechanism.class, XmppSettings.SaslMechanism.AUTO),
                 getPropertyAsBoolean(TRUST_ALL, false), intProperty(CONNECT_TIMEOUT, 10_000, 1, Integer.MAX_VALUE),
-                intProperty(INBOX, 100, 0, 100_000), inboxKeep());
+                intProperty(INBOX, 100, 0, 100_000), inboxKeep(), webSocket);
+    }
+
+    /**
+     * Null over TCP; over WebSocket the URL with its port spelled out: the field's ws:// or wss:// URL, or a path
+     * on the server and port fields, in ws://.
+     */
+    private URI webSocketUrl(String host, int port) {
+        String transport = getPropertyAsString(TRANSPORT).trim().toLowerCase(Locale.ROOT);
+        if (transport.isEmpty() || transport.equals("tcp")) {
+            return null;
+        }
+        if (!transport.equals("websocket")) {
+            throw new IllegalArgumentException(TRANSPORT + " must be tcp or websocket, got '" + transport + "'");
+        }
+        String text = getPropertyAsString(WEBSOCKET_URL).trim();
+        String fix = "; enter a ws:// or wss:// URL (ws://host:5280/ws) or a path on the server and port (/ws)";
+        if (text.isEmpty()) {
+            throw new IllegalArgumentException(WEBSOCKET_URL + " is empty" + fix);
+        }
+        if (text.startsWith("/") && host.isEmpty()) {
+            throw new IllegalArgumentException(HOST + " is empty; enter the XMPP server's host name or address, or a "
+                    + "whole URL in " + WEBSOCKET_URL);
+        }
+        try {
+            URI u = text.startsWith("/") ? new URI("ws", null, host, port, text, null, null) : new URI(text);
+            if (!XmppSettings.isWebSocketScheme(u.getScheme()) || u.getHost() == null) {
+                throw new IllegalArgumentException(WEBSOCKET_URL + " '" + text + "' is not a WebSocket URL" + fix);
+            }
+            boolean tls = u.getScheme().equalsIgnoreCase("wss");
+            int p = u.getPort() > 0 ? u.getPort() : tls ? 443 : 80;
+            String path = u.getPath() == null || u.getPath().isEmpty() ? "/" : u.getPath();
+            return new URI(u.getScheme().toLowerCase(Locale.ROOT), null, u.getHost(), p, path, u.getQuery(), null);
+        } catch (URISyntaxException e) {
+            throw new IllegalArgumentException(WEBSOCKET_URL + " '" + text + "' is not a URL (" + e.getMessage() + ")"
+                    + fix, e);
+        }
     }
 
     private java.util.Set<String> inboxKeep() {

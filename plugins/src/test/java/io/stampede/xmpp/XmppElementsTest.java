@@ -7,6 +7,7 @@ package io.stampede.xmpp;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -119,5 +120,41 @@ class XmppElementsTest {
         assertEquals("user2006@xmpp.example.org", settings.bareJid());
         assertEquals("pw2006", settings.password());
         assertTrue(settings.keeps("message") && settings.keeps("iq") && !settings.keeps("presence"));
+    }
+
+    @Test
+    void theWebSocketTransportTakesAUrlOrAPathOnTheServerAndPort() {
+        XmppLoginSampler login = new XmppLoginSampler();
+        login.setProperty(XmppLoginSampler.HOST, "xmpp.example.org");
+        login.setProperty(XmppLoginSampler.PORT, "5280");
+        login.setProperty(XmppLoginSampler.USER, "user{n}");
+        assertNull(login.settings(1).webSocket(), "tcp unless told");
+        login.setProperty(XmppLoginSampler.TRANSPORT, "websocket");
+        login.setProperty(XmppLoginSampler.WEBSOCKET_URL, "/ws");
+        var path = login.settings(1);
+        assertEquals("ws://xmpp.example.org:5280/ws", path.webSocket().toString());
+        assertFalse(path.webSocketTls());
+        login.setProperty(XmppLoginSampler.HOST, "");
+        login.setProperty(XmppLoginSampler.DOMAIN, "example.org");
+        login.setProperty(XmppLoginSampler.WEBSOCKET_URL, "WSS://chat.example.org/xmpp-websocket?x=1");
+        var url = login.settings(1);
+        assertEquals("wss://chat.example.org:443/xmpp-websocket?x=1", url.webSocket().toString());
+        assertEquals("chat.example.org", url.host());
+        assertEquals(443, url.port());
+        assertTrue(url.webSocketTls());
+        assertEquals("user1@example.org", url.bareJid());
+        login.setProperty(XmppLoginSampler.WEBSOCKET_URL, "http://chat.example.org/ws");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> login.settings(1));
+        assertTrue(e.getMessage().startsWith(XmppLoginSampler.WEBSOCKET_URL + " 'http://chat.example.org/ws' is "
+                + "not a WebSocket URL; enter a ws:// or wss:// URL"), e.getMessage());
+        login.setProperty(XmppLoginSampler.WEBSOCKET_URL, "/ws");
+        e = assertThrows(IllegalArgumentException.class, () -> login.settings(1));
+        assertTrue(e.getMessage().startsWith(XmppLoginSampler.HOST + " is empty"), e.getMessage());
+        login.setProperty(XmppLoginSampler.WEBSOCKET_URL, "");
+        e = assertThrows(IllegalArgumentException.class, () -> login.settings(1));
+        assertTrue(e.getMessage().startsWith(XmppLoginSampler.WEBSOCKET_URL + " is empty"), e.getMessage());
+        login.setProperty(XmppLoginSampler.TRANSPORT, "bosh");
+        e = assertThrows(IllegalArgumentException.class, () -> login.settings(1));
+        assertEquals(XmppLoginSampler.TRANSPORT + " must be tcp or websocket, got 'bosh'", e.getMessage());
     }
 }

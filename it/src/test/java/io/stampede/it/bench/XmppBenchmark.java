@@ -6,6 +6,7 @@
 package io.stampede.it.bench;
 
 import io.stampede.it.support.EjabberdServer;
+import io.stampede.it.support.FreePort;
 import io.stampede.it.support.JMeterHome;
 import io.stampede.it.support.JMeterRun;
 import io.stampede.it.support.Jtl;
@@ -16,6 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -25,22 +27,26 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The XMPP field report's shape in one JMeter engine against one ejabberd node (it/bench/xmpp-benchmark.sh): users
- * log in at a fixed rate over STARTTLS, fetch a roster of which a fifth is online, send their initial presence, then
- * send a message per interval and change presence every seventh, both intervals shortened by the same factor. Prints
- * the logins, errors by label, messages sent and received, delivery percentiles, and the JMeter process's heap after
- * a full GC before the first login and with every user online, per online user.
+ * The XMPP field report's shape ({@link XmppShape}) against one ejabberd node (it/bench/xmpp-benchmark.sh), by
+ * Stampede (plans/xmpp-online-users.jmx in one JMeter) and, with {@code --tools stampede,tsung}, by Tsung 1.7's jabber
+ * plugin in turn against the same node, one round after the other. Prints per round: the logins, errors, messages
+ * sent and received, delivery percentiles (Stampede), JMeter's heap after a full GC before the first login and with
+ * every user online per user, the classes that grew (what the users hold); then a table of both tools: users held,
+ * CPU per message in a steady window (everyone online), resident memory per user.
  */
 public final class XmppBenchmark {
     private static final Pattern USED = Pattern.compile("used (\\d+)K");
+    private static final Pattern HISTOGRAM_ROW = Pattern.compile("^\\s*\\d+:\\s+(\\d+)\\s+(\\d+)\\s+(\\S+)");
 
     private XmppBenchmark() {
     }
 
     public static void main(String[] args) throws Exception {
-        Map<String, String> o = new LinkedHashMap<>(Map.of("users", "19000", "sessions-per-thread", "1000",
-                "login-rate", "100", "factor", "10", "turns", "3", "roster", "150", "online-contacts", "30",
-                "heap", "4g", "sasl", "plain", "out", "/tmp/stampede-xmpp-bench"));
+        Map<String, String> o = new LinkedHashMap<>(Map.ofEntries(Map.entry("users", "19000"),
+                Map.entry("sessions-per-thread", "1000"), Map.entry("login-rate", "100"), Map.entry("factor", "10"),
+                Map.entry("turns", "7"), Map.entry("roster", "150"), Map.entry("online-contacts", "30"),
+                Map.entry("heap", "1g"), Map.entry("sasl", "plain"), Map.entry("out", "/tmp/stampede-xmpp-bench"),
+                Map.entry("transport", "tcp"), Map.entry("tools", "stampede")));
         for (int i = 0; i + 1 < args.length; i += 2) {
             String name = args[i].replaceFirst("^--", "");
             if (!o.containsKey(name)) {
@@ -50,52 +56,94 @@ public final class XmppBenchmark {
         }
         int users = Integer.parseInt(o.get("users"));
         int perThread = Integer.parseInt(o.get("sessions-per-thread"));
-        int rate = Integer.parseInt(o.get("login-rate"));
-        int factor = Integer.parseInt(o.get("factor"));
-        int turns = Integer.parseInt(o.get("turns"));
-        int online = Integer.parseInt(o.get("online-contacts"));
-        int ghosts = Integer.parseInt(o.get("roster")) - online;
-        int interval = 400 / factor;
-        if (users % perThread != 0 || ghosts < 0) {
-            throw new IllegalArgumentException("--users must be a multiple of --sessions-per-thread, and --roster at "
-                    + "least --online-contacts");
+        XmppShape shape = new XmppShape(users, Integer.parseInt(o.get("login-rate")),
+                Integer.parseInt(o.get("factor")), Integer.parseInt(o.get("turns")), Integer.parseInt(o.get("roster")),
+                Integer.parseInt(o.get("online-contacts")));
+        if (users % perThread != 0) {
+            throw new IllegalArgumentException("--users must be a multiple of --sessions-per-thread");
+        }
+        List<String> tools = List.of(o.get("tools").split(","));
+        for (String tool : tools) {
+            if (!tool.equals("stampede") && !tool.equals("tsung")) {
+                throw new IllegalArgumentException("--tools lists stampede and tsung (in the order to run them), got "
+                        + tool);
+            }
         }
         Path out = Path.of(o.get("out"));
         Files.createDirectories(out);
-        long startDelayMs = 20_000;
-        long rampMs = users * 1000L / rate;
-        System.out.printf(Locale.ROOT, "xmpp-benchmark: %d users, %d sessions per JMeter thread, login %d/s, roster "
-                + "%d (%d online), message every %d s and presence every %d s (the field's 400 s and 2,800 s / %d), "
-                + "%d turns, SASL %s over STARTTLS%n", users, perThread, rate, online + ghosts, online, interval,
-                interval * 7, factor, turns, o.get("sasl"));
+        System.out.println("xmpp-benchmark: " + shape.describe() + "; rounds: " + tools + "; Stampede over "
+                + o.get("transport") + ", SASL " + o.get("sasl") + (o.get("transport").equals("tcp") ? " over STARTTLS"
+                : " over wss") + "; Tsung over TCP with STARTTLS, SASL PLAIN");
         long t0 = System.nanoTime();
-        try (EjabberdServer ejabberd = EjabberdServer.start(new EjabberdServer.Options(users, online, ghosts, false,
-                65536))) {
+        List<XmppRound> rounds = new ArrayList<>();
+        try (EjabberdServer ejabberd = EjabberdServer.start(new EjabberdServer.Options(users, shape.onlineContacts(),
+                shape.roster() - shape.onlineContacts(), false, 65536))) {
             System.out.printf("xmpp-benchmark: ejabberd (one node, users provisioned in SQLite) up in %d s on port %d%n",
                     TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - t0), ejabberd.port());
-            JMeterRun run = JMeterRun.of(JMeterHome.fromStampedeRoot(),
-                    JMeterHome.stampedeRoot().resolve("plans/xmpp-online-users.jmx"), out)
-                    .property("host", "127.0.0.1").property("port", ejabberd.port())
-                    .property("domain", EjabberdServer.DOMAIN).property("users", users)
-                    .property("sessions_per_thread", perThread).property("login_rate", rate)
-                    .property("message_interval_s", interval).property("presence_every", 7)
-                    .property("turns", turns).property("sasl", o.get("sasl"))
-                    .property("login_timeout_ms", 60_000).property("start_delay_ms", startDelayMs)
-                    .property("settle_ms", 5000).property("jmeter.save.saveservice.autoflush", true)
-                    .jvmOptions("-Xms" + o.get("heap"), "-Xmx" + o.get("heap"))
-                    .timeout(Duration.ofMillis(startDelayMs + rampMs + (turns + 2L) * interval * 1000 + 600_000));
-            JMeterRun.Running running = run.start();
+            for (int i = 0; i < tools.size(); i++) {
+                Path dir = out.resolve("round" + (i + 1) + "-" + tools.get(i));
+                if (i > 0) {
+                    Thread.sleep(10_000); // the previous round's logouts settle on the server
+                }
+                System.out.printf(Locale.ROOT, "xmpp-benchmark: round %d, %s, %tT%n", i + 1, tools.get(i),
+                        System.currentTimeMillis());
+                rounds.add(tools.get(i).equals("stampede") ? stampede(shape, perThread, o, ejabberd, dir)
+                        : TsungXmpp.run(shape, EjabberdServer.DOMAIN, ejabberd.port(), FreePort.loopback(), dir));
+                System.out.printf("xmpp-benchmark: ejabberd resident memory now %d MB%n",
+                        ProcessWatch.rssKb(ejabberd.processes().get(0).pid()) / 1024);
+            }
+        }
+        System.out.println("xmpp-benchmark: side by side (CPU figures from a loaded, shared 2-core machine: noisy; "
+                + "CPU ms/message over a window of two message intervals with every user online)");
+        System.out.println(XmppRound.header());
+        rounds.forEach(r -> System.out.println(r.row()));
+    }
+
+    private static XmppRound stampede(XmppShape shape, int perThread, Map<String, String> o, EjabberdServer ejabberd,
+                                      Path out) throws IOException, InterruptedException {
+        int interval = shape.intervalSeconds();
+        long startDelayMs = 20_000;
+        boolean ws = o.get("transport").equals("websocket");
+        JMeterRun run = JMeterRun.of(JMeterHome.fromStampedeRoot(),
+                JMeterHome.stampedeRoot().resolve("plans/xmpp-online-users.jmx"), out)
+                .property("host", "127.0.0.1").property("port", ejabberd.port())
+                .property("domain", EjabberdServer.DOMAIN).property("users", shape.users())
+                .property("sessions_per_thread", perThread).property("login_rate", shape.loginRate())
+                .property("message_interval_s", interval).property("presence_every", XmppShape.PRESENCE_EVERY)
+                .property("turns", shape.turns()).property("sasl", o.get("sasl"))
+                .property("transport", o.get("transport")).property("ws_url", ejabberd.secureWebSocketUrl())
+                .property("login_timeout_ms", 60_000).property("start_delay_ms", startDelayMs)
+                // A whole interval before the last turn: on a loaded machine a message can take seconds to arrive, and
+                // one that arrives after its addressee logged out is bounced, a failure of the run, not of the tool.
+                .property("settle_ms", Math.max(5000, interval * 1000)).property("jmeter.save.saveservice.autoflush", true)
+                // No -Xms: the resident memory then shows what the heap touched, not what it reserved.
+                .jvmOptions("-Xmx" + o.get("heap"))
+                .timeout(Duration.ofMillis(startDelayMs + shape.rampMillis() + (shape.turns() + 2L) * interval * 1000
+                        + 600_000));
+        JMeterRun.Running running = run.start();
+        long pid = running.pid();
+        try (ProcessWatch watch = ProcessWatch.start(() -> ProcessHandle.of(pid).stream().toList())) {
             Thread.sleep(startDelayMs - 5000);
-            long before = heapAfterFullGc(running.pid());
-            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(startDelayMs + rampMs + 300_000);
+            long before = heapAfterFullGc(pid);
+            Map<String, long[]> histogramBefore = histogram(pid, out.resolve("histogram-before.txt"));
+            long rssStart = watch.read().rssKb();
+            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(startDelayMs + shape.rampMillis()
+                    + 300_000);
             long logins = 0;
-            while (running.isAlive() && System.nanoTime() < deadline && (logins = count(running.jtl(), ",login,"))
-                    < users) {
+            while (running.isAlive() && System.nanoTime() < deadline
+                    && (logins = count(running.jtl(), ",login,")) < shape.users()) {
                 Thread.sleep(1000);
             }
             Thread.sleep(interval * 1000L / 2);
-            long with = heapAfterFullGc(running.pid());
-            String rss = rss(running.pid()) + " (JMeter), " + rss(ejabberd.processes().get(0).pid()) + " (ejabberd)";
+            long with = heapAfterFullGc(pid);
+            Map<String, long[]> histogramWith = histogram(pid, out.resolve("histogram-online.txt"));
+            long rssOnline = watch.read().rssKb();
+            ProcessWatch.Reading a = watch.read();
+            long windowEnd = a.millis() + 2000L * interval;
+            while (running.isAlive() && System.currentTimeMillis() < windowEnd) {
+                Thread.sleep(200);
+            }
+            ProcessWatch.Reading z = watch.read();
             JMeterRun.Result r = running.await();
             Jtl jtl = Jtl.read(r.jtl());
             Map<String, long[]> byLabel = new LinkedHashMap<>();
@@ -108,8 +156,10 @@ public final class XmppBenchmark {
             }
             List<Long> delivery = new ArrayList<>(jtl.label("message received").rows().stream().map(JtlRow::elapsed)
                     .sorted().toList());
+            long windowMessages = jtl.label("message").rows().stream()
+                    .filter(row -> row.timeStamp() >= a.millis() && row.timeStamp() < z.millis()).count();
             System.out.printf("xmpp-benchmark: %d of %d users logged in at the heap reading; JMeter exit %d%n", logins,
-                    users, r.exitCode());
+                    shape.users(), r.exitCode());
             byLabel.forEach((label, c) -> System.out.printf("  %-20s %9d samples %7d errors%n", label, c[0], c[1]));
             System.out.printf("  messages sent %d, received %d%n", jtl.count("message"), jtl.count("message received"));
             System.out.printf(Locale.ROOT, "  delivery (sender's clock to arrival): p50 %d ms, p99 %d ms, max %d ms%n",
@@ -117,9 +167,48 @@ public final class XmppBenchmark {
             System.out.printf(Locale.ROOT, "  JMeter heap after full GC: %.1f MB before the first login, %.1f MB with "
                     + "%d users online: %.2f KB per online user%n", before / 1024.0, with / 1024.0, logins,
                     logins == 0 ? 0.0 : (with - before) / (double) logins);
-            System.out.println("  resident memory with everyone online: " + rss);
+            printGrowth(histogramBefore, histogramWith, logins);
+            System.out.printf("  JMeter resident memory: %d MB before the first login, %d MB with everyone online%n",
+                    rssStart / 1024, rssOnline / 1024);
             failuresByMessage(jtl);
+            return new XmppRound("stampede", logins, jtl.errors(), jtl.count("message"),
+                    jtl.count("message received"), watch.last().cpuSeconds(), z.cpuSeconds() - a.cpuSeconds(),
+                    windowMessages, rssStart, rssOnline);
         }
+    }
+
+    /** The classes whose live bytes grew most between the two histograms, per online user. */
+    private static void printGrowth(Map<String, long[]> before, Map<String, long[]> with, long users) {
+        if (users == 0) {
+            return;
+        }
+        List<Map.Entry<String, long[]>> grown = new ArrayList<>();
+        long total = 0;
+        for (Map.Entry<String, long[]> e : with.entrySet()) {
+            long[] b = before.getOrDefault(e.getKey(), new long[2]);
+            long[] d = {e.getValue()[0] - b[0], e.getValue()[1] - b[1]};
+            total += d[1];
+            grown.add(Map.entry(e.getKey(), d));
+        }
+        grown.sort((x, y) -> Long.compare(y.getValue()[1], x.getValue()[1]));
+        System.out.printf(Locale.ROOT, "  what a user holds (live objects grown between the two histograms: %.0f B per "
+                + "user in all):%n", total / (double) users);
+        grown.stream().limit(20).forEach(e -> System.out.printf(Locale.ROOT, "    %8.1f B  %6.2f objects  %s%n",
+                e.getValue()[1] / (double) users, e.getValue()[0] / (double) users, e.getKey()));
+    }
+
+    /** Live objects by class (instances, bytes) after a full GC, the histogram also written to {@code file}. */
+    static Map<String, long[]> histogram(long pid, Path file) throws IOException, InterruptedException {
+        String text = jcmd(pid, "GC.class_histogram");
+        Files.writeString(file, text);
+        Map<String, long[]> classes = new HashMap<>();
+        for (String line : text.split("\n")) {
+            Matcher m = HISTOGRAM_ROW.matcher(line);
+            if (m.find()) {
+                classes.put(m.group(3), new long[] {Long.parseLong(m.group(1)), Long.parseLong(m.group(2))});
+            }
+        }
+        return classes;
     }
 
     private static void failuresByMessage(Jtl jtl) {
@@ -143,7 +232,8 @@ public final class XmppBenchmark {
 
     private static long count(Path jtl, String needle) {
         try {
-            return Files.exists(jtl) ? Files.readAllLines(jtl).stream().filter(l -> l.contains(needle)).count() : 0;
+            return Files.exists(jtl) ? Files.readAllLines(jtl).stream().filter(l -> l.contains(needle)
+                    && l.contains(",true,")).count() : 0;
         } catch (IOException | RuntimeException e) {
             return 0; // a line half-written: the next look counts it
         }
@@ -166,18 +256,5 @@ public final class XmppBenchmark {
             p.destroyForcibly();
         }
         return text;
-    }
-
-    private static String rss(long pid) {
-        try {
-            for (String line : Files.readAllLines(Path.of("/proc/" + pid + "/status"))) {
-                if (line.startsWith("VmRSS:")) {
-                    return line.substring(6).trim();
-                }
-            }
-        } catch (IOException e) {
-            return "?";
-        }
-        return "?";
     }
 }

@@ -32,17 +32,21 @@ public final class EjabberdServer implements AutoCloseable {
     private static final String ERL = "/usr/bin/erl";
     private static final String SCHEMA = "/usr/share/ejabberd/sql/lite.sql";
     private static final String LIBS = "/usr/lib/x86_64-linux-gnu";
-    private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(120);
     private static final int START_ATTEMPTS = 3;
 
     private final Path dir;
     private final int port;
+    private final int webSocketPort;
+    private final int secureWebSocketPort;
     private final Process process;
     private final Thread shutdownHook;
 
-    private EjabberdServer(Path dir, int port, Process process) {
+    private EjabberdServer(Path dir, int port, int webSocketPort, int secureWebSocketPort, Process process) {
         this.dir = dir;
         this.port = port;
+        this.webSocketPort = webSocketPort;
+        this.secureWebSocketPort = secureWebSocketPort;
         this.process = process;
         this.shutdownHook = new Thread(this::stopAndDelete, "ejabberd-cleanup-" + port);
         Runtime.getRuntime().addShutdownHook(shutdownHook);
@@ -90,8 +94,10 @@ public final class EjabberdServer implements AutoCloseable {
             for (int attempt = 0; attempt < START_ATTEMPTS; attempt++) {
                 int c2s = FreePort.loopback();
                 int dist = FreePort.loopback();
+                int ws = FreePort.loopback();
+                int wss = FreePort.loopback();
                 try {
-                    return launch(options, dir, c2s, dist);
+                    return launch(options, dir, c2s, dist, ws, wss);
                 } catch (IllegalStateException e) {
                     last = e; // usually a port taken between FreePort and ejabberd's bind: try others
                 }
@@ -110,8 +116,9 @@ public final class EjabberdServer implements AutoCloseable {
         }
     }
 
-    private static EjabberdServer launch(Options options, Path dir, int c2s, int dist) throws IOException {
-        Files.writeString(dir.resolve("ejabberd.yml"), config(options, dir, c2s));
+    private static EjabberdServer launch(Options options, Path dir, int c2s, int dist, int ws, int wss)
+            throws IOException {
+        Files.writeString(dir.resolve("ejabberd.yml"), config(options, dir, c2s, ws, wss));
         String node = "stampede" + dist + "@localhost";
         ProcessBuilder b = new ProcessBuilder(ERL, "-sname", node, "-setcookie", UUID.randomUUID().toString(),
                 "+K", "true", "+P", "1000000", "+Q", "65536",
@@ -141,17 +148,19 @@ public final class EjabberdServer implements AutoCloseable {
                 throw new IllegalStateException("ejabberd exited with " + process.exitValue() + ": "
                         + Folders.readQuietly(dir.resolve("erl.out")) + Folders.readQuietly(dir.resolve("ejabberd.log")));
             }
-            if (FreePort.accepts(c2s)) {
-                return new EjabberdServer(dir, c2s, process);
+            if (FreePort.accepts(c2s) && FreePort.accepts(ws) && FreePort.accepts(wss) && XmppLoginProbe.authenticates(
+                    "ws://127.0.0.1:" + ws + "/ws", DOMAIN, "user1", EjabberdUsers.password(1))) {
+                return new EjabberdServer(dir, c2s, ws, wss, process);
             }
             sleep(100);
         }
         ProcessTrees.kill(process);
-        throw new IllegalStateException("ejabberd did not accept on 127.0.0.1:" + c2s + " within " + START_TIMEOUT
+        throw new IllegalStateException("ejabberd did not accept on 127.0.0.1:" + c2s + " and log user1 in within "
+                + START_TIMEOUT
                 + ": " + Folders.readQuietly(dir.resolve("erl.out")));
     }
 
-    static String config(Options options, Path dir, int c2s) {
+    static String config(Options options, Path dir, int c2s, int ws, int wss) {
         return String.join("\n",
                 "hosts: [\"" + DOMAIN + "\"]",
                 "loglevel: warning",
@@ -174,6 +183,20 @@ public final class EjabberdServer implements AutoCloseable {
                 "    starttls: true",
                 "    starttls_required: " + options.starttlsRequired(),
                 "    max_stanza_size: " + options.maxStanzaSize(),
+                // XMPP over WebSocket (RFC 7395), in cleartext and in TLS (wss): no STARTTLS there.
+                "  - port: " + ws,
+                "    ip: \"127.0.0.1\"",
+                "    module: ejabberd_http",
+                "    backlog: 4096",
+                "    request_handlers:",
+                "      /ws: ejabberd_http_ws",
+                "  - port: " + wss,
+                "    ip: \"127.0.0.1\"",
+                "    module: ejabberd_http",
+                "    backlog: 4096",
+                "    tls: true",
+                "    request_handlers:",
+                "      /ws: ejabberd_http_ws",
                 "modules:",
                 "  mod_roster: {versioning: false}",
                 "  mod_disco: {}",
@@ -184,6 +207,16 @@ public final class EjabberdServer implements AutoCloseable {
     /** The c2s port on 127.0.0.1. */
     public int port() {
         return port;
+    }
+
+    /** XMPP over WebSocket in cleartext: ws://127.0.0.1:PORT/ws. */
+    public String webSocketUrl() {
+        return "ws://127.0.0.1:" + webSocketPort + "/ws";
+    }
+
+    /** XMPP over WebSocket in TLS (the test certificate; trust-all): wss://127.0.0.1:PORT/ws. */
+    public String secureWebSocketUrl() {
+        return "wss://127.0.0.1:" + secureWebSocketPort + "/ws";
     }
 
     public Path dir() {

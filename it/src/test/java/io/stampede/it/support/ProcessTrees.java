@@ -18,7 +18,7 @@ public final class ProcessTrees {
     private ProcessTrees() {
     }
 
-    static List<ProcessHandle> withDescendants(ProcessHandle root) {
+    public static List<ProcessHandle> withDescendants(ProcessHandle root) {
         List<ProcessHandle> all = new ArrayList<>();
         all.add(root);
         root.descendants().forEach(all::add);

@@ -32,9 +32,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The XMPP elements against a real ejabberd (its own node, 100 users provisioned in SQLite, STARTTLS required,
- * max_stanza_size 65536): 100 users log in (SASL PLAIN over STARTTLS), fetch rosters, exchange messages, change
- * presence and log out with no error, every message received by its addressee; and each bad case is a failed sample
- * of its own kind while the run goes on (one user, SCRAM-SHA-1 over STARTTLS).
+ * max_stanza_size 65536, XMPP over WebSocket on ws and wss): 100 users log in (SASL PLAIN over STARTTLS, and over
+ * wss), fetch rosters, exchange messages, change presence and log out with no error, every message received by its
+ * addressee; and each bad case is a failed sample of its own kind while the run goes on (one user, SCRAM-SHA-1 over
+ * STARTTLS; a wrong password over ws).
  */
 class XmppIT {
     private static final int USERS = 100;
@@ -76,22 +77,47 @@ class XmppIT {
     void hundredUsersLogInOverStartTlsExchangeMessagesChangePresenceAndLogOut() {
         // PLAIN inside TLS: SCRAM's key derivation on both sides is CPU this test does not need (the faults test logs
         // in with SCRAM-SHA-1); logins spread over 10 s, timeouts for a loaded 2-core machine.
-        JMeterRun.Result r = plan("xmpp-users.jmx", "users").property("users", USERS).property("sasl", "plain")
-                .property("ramp_s", 10).property("iq_timeout_ms", 60_000).property("wait_timeout_ms", 60_000).run();
+        Jtl jtl = hundredUsers(plan("xmpp-users.jmx", "users"), "XmppIT");
+        assertAll(
+                () -> assertEquals(0, jtl.errors(), () -> failures(jtl) + "\n" + ejabberd.log()),
+                () -> assertEquals(USERS, jtl.label("login").connectsAboveZero(), "each login opened a connection"),
+                () -> assertUsersTalked(jtl));
+    }
+
+    @Test
+    void hundredUsersOverWebSocketDoTheSameAndAWrongPasswordThereIsASaslFailure() {
+        // wss for the 100 users (TLS from the URL, no STARTTLS), plain ws for the wrong password, at the same time;
+        // the c2s port is one nothing listens on, so a login that took TCP would fail.
+        Jtl jtl = hundredUsers(plan("xmpp-users.jmx", "websocket").property("port", 1)
+                .property("transport", "websocket").property("ws_url", ejabberd.secureWebSocketUrl())
+                .property("bad_logins", 1).property("bad_ws_url", ejabberd.webSocketUrl()), "XmppIT over WebSocket");
+        JtlRow wrong = only(jtl, "login wrong password");
+        assertAll(
+                () -> assertEquals(1, jtl.errors(), () -> failures(jtl) + "\n" + ejabberd.log()),
+                () -> assertEquals(CODE + "SaslFailureException", wrong.responseCode(), wrong::toString),
+                () -> assertTrue(wrong.responseMessage().contains("not-authorized"), wrong::toString),
+                () -> assertUsersTalked(jtl));
+    }
+
+    private static Jtl hundredUsers(JMeterRun run, String name) {
+        JMeterRun.Result r = run.property("users", USERS).property("sasl", "plain").property("ramp_s", 10)
+                .property("iq_timeout_ms", 60_000).property("wait_timeout_ms", 60_000).run();
         assertTrue(r.succeeded(), r.describe());
         Jtl jtl = Jtl.read(r.jtl());
-        Jtl logins = jtl.label("login");
+        System.out.printf("%s: %d samples; login p50 %d ms; %d messages sent, %d received%n", name, jtl.count(),
+                median(jtl.label("login")), jtl.count("message"), jtl.count("message received"));
+        return jtl;
+    }
+
+    /** Every user logged in, fetched its roster, sent and received its message, changed presence, logged out. */
+    private static void assertUsersTalked(Jtl jtl) {
         Jtl received = jtl.label("message received");
         Set<String> senders = new HashSet<>();
         for (JtlRow row : received.rows()) {
             senders.add(row.responseMessage());
         }
-        System.out.printf("XmppIT: %d samples; login p50 %d ms; roster; %d messages sent, %d received%n",
-                jtl.count(), median(logins), jtl.count("message"), received.count());
         assertAll(
-                () -> assertEquals(0, jtl.errors(), () -> failures(jtl) + "\n" + ejabberd.log()),
-                () -> assertEquals(USERS, logins.count()),
-                () -> assertEquals(USERS, logins.connectsAboveZero(), "each login opened a connection"),
+                () -> assertEquals(USERS, jtl.label("login").count()),
                 () -> assertEquals(USERS, jtl.label("roster").count()),
                 () -> assertTrue(jtl.label("roster").rows().stream()
                         .allMatch(row -> row.responseMessage().equals("result: " + ROSTER + " items")),

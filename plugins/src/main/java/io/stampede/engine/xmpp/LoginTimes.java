@@ -6,9 +6,9 @@
 package io.stampede.engine.xmpp;
 
 /**
- * When each step of a login ended ({@link System#nanoTime()}): connect, TLS (0 without STARTTLS), SASL, resource
- * binding; plus the mechanism used and the full JID the server bound.
+ * When each step of a login ended ({@link System#nanoTime()}): connect, TLS (0 without STARTTLS or wss), the
+ * WebSocket upgrade (0 over TCP), SASL, resource binding; plus the mechanism used and the full JID the server bound.
  */
-public record LoginTimes(long startNanos, long connectedNanos, long tlsNanos, long saslNanos, long boundNanos,
-                         String mechanism, String jid) {
+public record LoginTimes(long startNanos, long connectedNanos, long tlsNanos, long upgradedNanos, long saslNanos,
+                         long boundNanos, String mechanism, String jid) {
 }

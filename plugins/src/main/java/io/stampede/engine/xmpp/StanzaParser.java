@@ -41,7 +41,16 @@ public final class StanzaParser {
     private static final List<XmlElement> NO_CHILDREN = List.of();
     private static final String[] NO_ATTRIBUTES = new String[0];
 
+    /**
+     * The stream around RFC 7395's elements: over WebSocket each message is one element (open, close, a stanza)
+     * with no stream around it, read as a child of this one so namespaces resolve as on TCP.
+     */
+    private static final String FRAMED_STREAM = "<stream:stream xmlns='jabber:client' "
+            + "xmlns:stream='http://etherx.jabber.org/streams'>";
+
     private final Sink sink;
+    /** The stream header every new stream starts from: null on TCP (the server's), the framing's otherwise. */
+    private final String fixedHeader;
     private AsyncXMLStreamReader<AsyncByteBufferFeeder> reader;
     /** The open elements below the stream: [0] is the stanza being built. */
     private Builder[] open = new Builder[4];
@@ -49,23 +58,44 @@ public final class StanzaParser {
     /** The stream's opening tag as it came, kept to prime a parser made again after {@link #release()}. */
     private String streamHeader;
     private boolean priming;
+    /** Bytes fed to the current parser, the priming included. */
+    private long fed;
+    /** Where the last stanza (or the stream's opening tag) ended in those bytes; -1 before either. */
+    private long boundary = -1;
 
     public StanzaParser(Sink sink) {
+        this(sink, null);
+    }
+
+    private StanzaParser(Sink sink, String fixedHeader) {
         this.sink = sink;
+        this.fixedHeader = fixedHeader;
+        this.streamHeader = fixedHeader;
+    }
+
+    /**
+     * A parser for XMPP over WebSocket (RFC 7395): the bytes are elements one after another (each message one
+     * element, fragments in any split), as children of a stream opened in {@code jabber:client}; the framing's
+     * {@code <open/>} and {@code <close/>} come out as elements, and {@link Sink#streamOpened} is never called.
+     */
+    public static StanzaParser forFramedElements(Sink sink) {
+        return new StanzaParser(sink, FRAMED_STREAM);
     }
 
     /** A new stream starts with the next byte (after STARTTLS's handshake or SASL success). */
     public void restart() {
         closeReader();
         depth = 0;
-        streamHeader = null;
+        streamHeader = fixedHeader;
     }
 
     /**
-     * Drops the parser between stanzas (nothing half-read): an idle session keeps no parser state. No-op otherwise.
+     * Drops the parser between stanzas: an idle session keeps no parser state. No-op while anything is half-read: a
+     * stanza, or the first bytes of the next one (a read that ends in {@code <pres}), which the parser holds and a new
+     * one would never see.
      */
     public void release() {
-        if (reader != null && depth == 1 && streamHeader != null) {
+        if (reader != null && depth == 1 && streamHeader != null && boundary == fed) {
             closeReader();
         }
     }
@@ -75,16 +105,20 @@ public final class StanzaParser {
         try {
             if (reader == null) {
                 reader = FACTORY.createAsyncForByteBuffer();
+                fed = 0;
+                boundary = -1;
                 if (streamHeader != null) {
                     // Re-made after release(): the stream's opening tag again, its event not handed out twice.
                     priming = true;
-                    reader.getInputFeeder().feedInput(ByteBuffer.wrap(streamHeader.getBytes(
-                            java.nio.charset.StandardCharsets.UTF_8)));
+                    byte[] header = streamHeader.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                    fed = header.length;
+                    reader.getInputFeeder().feedInput(ByteBuffer.wrap(header));
                     depth = 0;
                     drain();
                     priming = false;
                 }
             }
+            fed += bytes.remaining();
             reader.getInputFeeder().feedInput(bytes);
             drain();
         } catch (XMLStreamException e) {
@@ -112,7 +146,7 @@ public final class StanzaParser {
                     }
                     break;
                 case XMLStreamConstants.END_ELEMENT:
-                    ended();
+                    ended(r);
                     if (reader != r) {
                         return;
                     }
@@ -125,12 +159,13 @@ public final class StanzaParser {
         }
     }
 
-    private void started(AsyncXMLStreamReader<AsyncByteBufferFeeder> r) throws XmppException {
+    private void started(AsyncXMLStreamReader<AsyncByteBufferFeeder> r) throws XmppException, XMLStreamException {
         Builder b = new Builder(r.getLocalName(), nullToEmpty(r.getNamespaceURI()), attributes(r));
         if (depth == 0) {
             depth = 1;
+            boundary = r.getLocationInfo().getEndingByteOffset();
             if (!priming) {
-                streamHeader = openingTag(r, b);
+                streamHeader = openingTag(r, b).intern(); // the same few namespaces on every session
                 sink.streamOpened(b.build());
             }
             return;
@@ -142,7 +177,7 @@ public final class StanzaParser {
         depth++;
     }
 
-    private void ended() throws XmppException {
+    private void ended(AsyncXMLStreamReader<AsyncByteBufferFeeder> r) throws XmppException, XMLStreamException {
         if (depth == 1) {
             depth = 0;
             sink.streamClosed();
@@ -152,6 +187,7 @@ public final class StanzaParser {
         XmlElement e = open[depth - 1].build();
         open[depth - 1] = null;
         if (depth == 1) {
+            boundary = r.getLocationInfo().getEndingByteOffset();
             sink.element(e);
         } else {
             open[depth - 2].child(e);

@@ -39,7 +39,8 @@ final class TcpTransport extends ChannelInboundHandlerAdapter implements XmppTra
     }
 
     /** Connects on {@code loop}; the session hears {@link XmppSession#connected()} or a failure. */
-    void connect(Engine engine, EventLoop loop) {
+    @Override
+    public void connect(Engine engine, EventLoop loop) {
         try {
             Connector.open(engine, loop, InetSocketAddress.createUnresolved(settings.host(), settings.port()), null,
                     settings.connectTimeoutMillis(), null, false, this, null, this);
@@ -107,6 +108,11 @@ final class TcpTransport extends ChannelInboundHandlerAdapter implements XmppTra
     public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
         session.transportFailed(Failures.io(cause));
         ctx.close();
+    }
+
+    @Override
+    public boolean canStartTls() {
+        return true;
     }
 
     @Override

@@ -17,10 +17,11 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.Predicate;
 
 /**
- * One XMPP client session (RFC 6120/6121) on an engine event loop: the login (stream, STARTTLS, SASL PLAIN or
- * SCRAM-SHA-1 through {@link SaslLogin}, resource binding), then stanzas both ways. A sample waits on a future the
- * session completes on its loop: the login, a write, an IQ's result, a stanza matching a condition. Stanzas nobody
- * waits for go to a bounded inbox (the oldest dropped and counted beyond its limit), where a later wait looks first.
+ * One XMPP client session (RFC 6120/6121) on an engine event loop, over TCP or WebSocket (RFC 7395, its
+ * {@link XmppTransport}): the login (stream, STARTTLS on TCP, SASL PLAIN or SCRAM-SHA-1 through {@link SaslLogin},
+ * resource binding), then stanzas both ways. A sample waits on a future the session completes on its loop: the
+ * login, a write, an IQ's result, a stanza matching a condition. Stanzas nobody waits for go to a bounded inbox (the
+ * oldest dropped and counted beyond its limit), where a later wait looks first.
  *
  * <p>The public methods may be called from any thread: they hand their work to the session's loop. The session has
  * no timer: the caller bounds its wait and gives up with {@link #cancel}.
@@ -53,6 +54,7 @@ public final class XmppSession implements StanzaParser.Sink {
     private long startNanos;
     private long connectedNanos;
     private long tlsNanos;
+    private long upgradedNanos;
     private long saslNanos;
     private long arrivedNanos;
     private volatile String jid;
@@ -65,15 +67,19 @@ public final class XmppSession implements StanzaParser.Sink {
     private XmppSession(XmppSettings settings, EventLoop loop) {
         this.settings = settings;
         this.loop = loop;
-        this.transport = new TcpTransport(this, settings);
+        this.transport = settings.webSocket() == null ? new TcpTransport(this, settings)
+                : new WebSocketTransport(this, settings);
     }
 
-    /** Starts connecting and logging in over TCP on one of the engine's loops; {@link #login()} tells the outcome. */
+    /**
+     * Starts connecting and logging in, over TCP or WebSocket as the settings say, on one of the engine's loops;
+     * {@link #login()} tells the outcome.
+     */
     public static XmppSession open(XmppSettings settings) {
         Engine engine = Engine.get();
         XmppSession s = new XmppSession(settings, engine.nextLoop());
         s.startNanos = System.nanoTime();
-        s.loop.execute(() -> ((TcpTransport) s.transport).connect(engine, s.loop));
+        s.loop.execute(() -> s.transport.connect(engine, s.loop));
         return s;
     }
 
@@ -211,6 +217,18 @@ public final class XmppSession implements StanzaParser.Sink {
         transport.openStream(settings.domain());
     }
 
+    /**
+     * Over WebSocket: the connection is upgraded (after TLS with wss), the stream opens. Connect and TLS ended
+     * earlier, at the times given (TLS 0 without it).
+     */
+    void upgraded(long connectedAt, long tlsAt) {
+        connectedNanos = connectedAt;
+        tlsNanos = tlsAt;
+        upgradedNanos = System.nanoTime();
+        step = Step.FEATURES;
+        transport.openStream(settings.domain());
+    }
+
     void bytesArrived(long nanos) {
         arrivedNanos = nanos;
     }
@@ -275,12 +293,13 @@ public final class XmppSession implements StanzaParser.Sink {
             throw new XmppStreamException("unexpected", "expected <stream:features>, got " + f.toXml());
         }
         XmlElement starttls = f.child("starttls", NS_TLS);
-        if (!tlsDone && settings.startTls() != XmppSettings.StartTls.OFF && starttls != null) {
+        boolean switchable = !tlsDone && transport.canStartTls();
+        if (switchable && settings.startTls() != XmppSettings.StartTls.OFF && starttls != null) {
             step = Step.STARTTLS;
             transport.write("<starttls xmlns='" + NS_TLS + "'/>");
             return;
         }
-        if (!tlsDone && settings.startTls() == XmppSettings.StartTls.REQUIRED) {
+        if (switchable && settings.startTls() == XmppSettings.StartTls.REQUIRED) {
             throw new XmppStreamException("no-starttls", "the server does not offer STARTTLS and the sampler requires it");
         }
         if (!authenticated) {
@@ -360,7 +379,8 @@ public final class XmppSession implements StanzaParser.Sink {
     private void ready() {
         step = Step.READY;
         long bound = System.nanoTime();
-        login.complete(new LoginTimes(startNanos, connectedNanos, tlsNanos, saslNanos, bound, mechanism, jid));
+        login.complete(new LoginTimes(startNanos, connectedNanos, tlsNanos, upgradedNanos, saslNanos, bound,
+                mechanism, jid));
     }
 
     private void stanza(XmlElement e) {

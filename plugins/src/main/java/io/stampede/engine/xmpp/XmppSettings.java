@@ -5,6 +5,9 @@
  */
 package io.stampede.engine.xmpp;
 
+import java.net.URI;
+import java.util.Locale;
+
 /**
  * What one XMPP session connects to and logs in as. Immutable; the JMeter side builds it from an element's fields.
  *
@@ -20,10 +23,12 @@ package io.stampede.engine.xmpp;
  * @param connectTimeoutMillis TCP connect timeout
  * @param inboxLimit stanzas kept for later waits; older ones are dropped and counted beyond it
  * @param inboxKeep the names of the stanzas the inbox keeps ("message", "presence", "iq"); empty keeps all
+ * @param webSocket null for XMPP over TCP; else the ws:// or wss:// URL of XMPP over WebSocket (RFC 7395), whose
+ *     host and port are then {@code host} and {@code port}, and whose TLS (wss) replaces STARTTLS
  */
 public record XmppSettings(String host, int port, String domain, String user, String password, String resource,
                            StartTls startTls, SaslMechanism mechanism, boolean trustAll, int connectTimeoutMillis,
-                           int inboxLimit, java.util.Set<String> inboxKeep) {
+                           int inboxLimit, java.util.Set<String> inboxKeep, URI webSocket) {
 
     /** When the session switches to TLS. */
     public enum StartTls {
@@ -54,6 +59,33 @@ public record XmppSettings(String host, int port, String domain, String user, St
         if (user == null || user.isBlank()) {
             throw new IllegalArgumentException("XMPP user is empty: set the user name (the JID's local part)");
         }
+        if (webSocket != null && (!isWebSocketScheme(webSocket.getScheme()) || webSocket.getHost() == null)) {
+            throw new IllegalArgumentException("XMPP over WebSocket needs a ws:// or wss:// URL with a host, got "
+                    + webSocket);
+        }
+    }
+
+    /** XMPP over TCP. */
+    public XmppSettings(String host, int port, String domain, String user, String password, String resource,
+                        StartTls startTls, SaslMechanism mechanism, boolean trustAll, int connectTimeoutMillis,
+                        int inboxLimit, java.util.Set<String> inboxKeep) {
+        this(host, port, domain, user, password, resource, startTls, mechanism, trustAll, connectTimeoutMillis,
+                inboxLimit, inboxKeep, null);
+    }
+
+    /** Whether {@code scheme} is WebSocket's, ws or wss. */
+    public static boolean isWebSocketScheme(String scheme) {
+        return scheme != null && (scheme.equalsIgnoreCase("ws") || scheme.equalsIgnoreCase("wss"));
+    }
+
+    /** Over WebSocket, whether the URL is wss (TLS from the connect on). */
+    public boolean webSocketTls() {
+        return webSocket != null && webSocket.getScheme().toLowerCase(Locale.ROOT).equals("wss");
+    }
+
+    /** Where the session connects, for sample data: host:port, or the WebSocket URL. */
+    public String endpoint() {
+        return webSocket != null ? webSocket.toString() : host + ':' + port;
     }
 
     /** Whether the inbox keeps a stanza of this name for later waits. */

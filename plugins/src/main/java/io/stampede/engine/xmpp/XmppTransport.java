@@ -5,12 +5,21 @@
  */
 package io.stampede.engine.xmpp;
 
+import io.netty.channel.EventLoop;
+import io.stampede.engine.Engine;
+
 /**
- * The bytes under an XMPP session: a TCP stream of XML ({@link TcpTransport}) or, later, WebSocket frames of one
- * element each (RFC 7395). The session speaks in elements; the transport frames them and turns what it reads into
- * {@link StanzaParser.Sink} events. Called on the session's event loop only.
+ * The bytes under an XMPP session: a TCP stream of XML ({@link TcpTransport}) or WebSocket messages of one element
+ * each (RFC 7395, {@link WebSocketTransport}). The session speaks in elements; the transport frames them and turns
+ * what it reads into {@link StanzaParser.Sink} events. Called on the session's event loop only.
  */
 interface XmppTransport {
+
+    /** Connects on {@code loop}; the session hears that the stream can open, or a failure. */
+    void connect(Engine engine, EventLoop loop);
+
+    /** Whether the stream can switch to TLS (STARTTLS): on TCP; over WebSocket TLS is the URL's (wss). */
+    boolean canStartTls();
 
     /** Opens a stream to {@code domain}: the stream header on TCP, {@code <open/>} over WebSocket. */
     void openStream(String domain);

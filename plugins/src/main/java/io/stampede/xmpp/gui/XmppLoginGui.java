@@ -18,6 +18,12 @@ public class XmppLoginGui extends XmppPanel {
         super(List.of(
                 Field.text(XmppLoginSampler.HOST, "Server", "", 24, "Host name or address of the XMPP server."),
                 Field.text(XmppLoginSampler.PORT, "Port", "5222", 6, "Client-to-server port."),
+                Field.choice(XmppLoginSampler.TRANSPORT, "Transport", "tcp", List.of("tcp", "websocket"),
+                        "tcp: XMPP over TCP (STARTTLS as below); websocket: XMPP over WebSocket (RFC 7395) at the "
+                        + "URL below, TLS when it is wss://."),
+                Field.text(XmppLoginSampler.WEBSOCKET_URL, "WebSocket URL", "/ws", 32, "For websocket: "
+                        + "ws://host:5280/ws or wss://host:5443/ws, or a path (/ws) on the server and port above in "
+                        + "ws://. STARTTLS does not apply."),
                 Field.text(XmppLoginSampler.DOMAIN, "Domain", "", 24,
                         "XMPP domain (the JIDs&apos; part after @); empty: the server name."),
                 Field.text(XmppLoginSampler.USER, "User", "user{n}", 24, "The JID&apos;s local part. {n} is the "

@@ -53,7 +53,9 @@ class XmppGuiRoundTripTest {
                 Map.entry(XmppLoginSampler.CONNECT_TIMEOUT, "1234"),
                 Map.entry(XmppLoginSampler.LOGIN_TIMEOUT, "4321"), Map.entry(XmppLoginSampler.INBOX, "7"),
                 Map.entry(XmppLoginSampler.INBOX_KEEP, "message"), Map.entry(XmppLoginSampler.SESSIONS, "1000"),
-                Map.entry(XmppLoginSampler.PACING, "400000"), Map.entry(XmppLoginSampler.RAMP, "${ramp}")),
+                Map.entry(XmppLoginSampler.PACING, "400000"), Map.entry(XmppLoginSampler.RAMP, "${ramp}"),
+                Map.entry(XmppLoginSampler.TRANSPORT, "websocket"),
+                Map.entry(XmppLoginSampler.WEBSOCKET_URL, "wss://${host}:5443/ws")),
                 List.of(XmppLoginSampler.TRUST_ALL));
     }
 
