@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
@@ -72,7 +73,8 @@ class DistributedIT {
                 "-J", "threads=2", "-J", "duration=4", "-J", "rampup=0");
         assertEquals(0, builtIn.exit, builtIn.output);
         Map<String, Integer> perEngine = samplesPerEngine(builtIn.jtl());
-        assertEquals(engineNames(), perEngine.keySet(), "samples from every engine: " + perEngine);
+        // --remote divides the plan: each engine runs its share and names its threads by it, as --share does
+        assertEquals(shareNames(), perEngine.keySet(), "samples from every engine: " + perEngine);
         assertEquals(0, builtIn.jtl().errors(), builtIn.output);
         assertTrue(engines.stream().allMatch(e -> e.processes().stream().allMatch(ProcessHandle::isAlive)),
                 "engines keep serving after a run without --remote-exit");
@@ -99,7 +101,7 @@ class DistributedIT {
                     + " engine"), switched.output);
             assertTrue(Files.readString(dir.resolve("shop/jmeter.log")).contains("Upgrading class org.apache.jmeter"
                     + ".protocol.http.sampler.HTTPSamplerProxy to io.stampede.httprequest.EngineHttpRequest"));
-            assertEquals(engineNames(), samplesPerEngine(switched.jtl()).keySet(), "both engines ran the plan");
+            assertEquals(shareNames(), samplesPerEngine(switched.jtl()).keySet(), "both engines ran the plan");
             assertEquals(0, switched.jtl().errors(), "every sample passed the plan's assertions");
             assertEquals(3, switched.jtl().labels().size());
         }
@@ -140,6 +142,15 @@ class DistributedIT {
             h.onExit().get(30, TimeUnit.SECONDS);
         }
         assertTrue(processes.stream().noneMatch(ProcessHandle::isAlive), "every engine process is gone");
+    }
+
+    /** The engines' thread-name prefixes when --remote divides the plan: i1of2, i2of2, ... */
+    private Set<String> shareNames() {
+        Set<String> names = new TreeSet<>();
+        for (int i = 1; i <= engines.size(); i++) {
+            names.add("i" + i + "of" + engines.size());
+        }
+        return names;
     }
 
     private Set<String> engineNames() {

@@ -110,8 +110,8 @@ class WebSocketIT {
             Jtl jtl = Jtl.read(out.resolve("results.jtl"));
             assertAll(r.describe(),
                     () -> assertEquals(0, jtl.errors()),
-                    () -> assertTrue(jtl.rows().stream().allMatch(row -> row.threadName().startsWith(engine.address()
-                            + "-")), "every sample came from the engine"),
+                    () -> assertTrue(jtl.rows().stream().allMatch(row -> row.threadName().startsWith("i1of1-")),
+                            "every sample came from the engine, which names its threads by its share"),
                     () -> assertEquals(100, jtl.filter(row -> row.label().startsWith("open-")
                             && row.responseCode().equals("101")).count(), "two threads of 50 sessions each"),
                     () -> assertTrue(jtl.count("echo") >= 100, "paced echoes: " + jtl.count("echo")));
