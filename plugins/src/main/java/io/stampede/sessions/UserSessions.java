@@ -24,8 +24,6 @@ import java.util.function.Supplier;
  * @param <S> what the protocol keeps under one name: a session, or a group of sessions taken in turn
  */
 public final class UserSessions<S extends UserSessions.Session> {
-    private static final String KEY = UserSessions.class.getName() + ':';
-
     /** What a protocol keeps under one name. */
     public interface Session {
         /** Any thread (stop test now): the sample waiting on it ends at once. */
@@ -44,28 +42,39 @@ public final class UserSessions<S extends UserSessions.Session> {
         this.type = type;
     }
 
-    /** The current thread's sessions of {@code type}, made at first use. */
+    /**
+     * The current thread's sessions of {@code type}, made at first use. Every sample asks, so the lookup is one
+     * variables read under the type's own name, with nothing built on the way.
+     */
     public static <S extends Session> UserSessions<S> of(Class<S> type) {
-        Object kept = kept(KEY + type.getName(), o -> o instanceof UserSessions<?> u && u.type == type,
-                () -> new UserSessions<S>(type));
-        @SuppressWarnings("unchecked") // tested by kept: a registry of this very type
-        UserSessions<S> typed = (UserSessions<S>) kept;
-        return typed;
+        JMeterVariables vars = variables();
+        if (vars.getObject(type.getName()) instanceof UserSessions<?> u && u.type == type) {
+            @SuppressWarnings("unchecked") // a registry of this very type
+            UserSessions<S> typed = (UserSessions<S>) u;
+            return typed;
+        }
+        UserSessions<S> made = new UserSessions<>(type);
+        vars.putObject(type.getName(), made);
+        return made;
     }
 
     /**
      * The object the current thread keeps under {@code type}'s name across samples and iterations, made at first
-     * use.
+     * use. An object that does not fit (none yet) is replaced by a new one.
      */
     public static <T> T kept(Class<T> type, Supplier<? extends T> make) {
-        return type.cast(kept(type.getName(), type::isInstance, make));
+        JMeterVariables vars = variables();
+        Object o = vars.getObject(type.getName());
+        if (type.isInstance(o)) {
+            return type.cast(o);
+        }
+        T made = make.get();
+        vars.putObject(type.getName(), made);
+        return made;
     }
 
-    /**
-     * The thread's variables, not its sampler context: JMeter clears the sampler context after every sample. An
-     * object that does not fit (none yet) is replaced by a new one.
-     */
-    private static Object kept(String key, Predicate<Object> fits, Supplier<?> make) {
+    /** The thread's variables, not its sampler context: JMeter clears the sampler context after every sample. */
+    private static JMeterVariables variables() {
         JMeterContext context = JMeterContextService.getContext();
         JMeterVariables vars = context.getVariables();
         if (vars == null) {
@@ -73,12 +82,7 @@ public final class UserSessions<S extends UserSessions.Session> {
             vars = new JMeterVariables();
             context.setVariables(vars);
         }
-        Object o = vars.getObject(key);
-        if (!fits.test(o)) {
-            o = make.get();
-            vars.putObject(key, o);
-        }
-        return o;
+        return vars;
     }
 
     /** The session of this name, or null when none was opened. */
