@@ -67,7 +67,7 @@ public final class Http2Group {
      * fewer than half of the streams wait and the write interval has not passed, the thread waits for responses
      * instead of writing them: with the server at least half busy nothing runs dry, and the writes (each a system
      * call that on loopback also runs the server's side of TCP) carry batches. On h2 1x100 against nginx this took
-     * our writes from 0.28 to 0.02 per request and our CPU per request down by 0.4-1.0 us (RESULTS.md, 2026-11-27).
+     * our writes from 0.28 to 0.02 per request and our CPU per request down by 0.4-1.0 us (it/bench/RESULTS.md).
      */
     private int held;
     private long batchesWritten;
