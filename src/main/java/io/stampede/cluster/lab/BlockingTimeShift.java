@@ -28,10 +28,14 @@ public final class BlockingTimeShift {
     public static final int REQUESTS = 30;
     /** On one machine a request reaches nginx within HAProxy's connect and nginx's millisecond rounding. */
     static final double NEAR_ZERO_MS = 5.0;
-    /** The delayed realserver: +4..+7 ms for a 5 ms delay; every other one within ±1 ms. */
+    /**
+     * The delayed realserver: +4..+7 ms for a 5 ms delay; every other one within ±2 ms. Each p50 is read at nginx's
+     * millisecond resolution, so two of them differ by up to 1 ms with nothing changed; an emulated guest adds its
+     * scheduling jitter on top. ±2 ms still tells a shift that is not the delay's from the delay's +5.
+     */
     static final double SLOW_MIN_MS = 4;
     static final double SLOW_MAX_MS = 7;
-    static final double OTHERS_MS = 1;
+    static final double OTHERS_MS = 2;
 
     private BlockingTimeShift() {
     }
@@ -68,7 +72,7 @@ public final class BlockingTimeShift {
     }
 
     /**
-     * True when the slow realserver's p50 moved by +4..+7 ms and every other one by at most ±1 ms; appends each
+     * True when the slow realserver's p50 moved by +4..+7 ms and every other one by at most ±2 ms; appends each
      * realserver's change (p50 before and after too) to detail.
      */
     public static boolean onlyThereShifted(Map<String, Double> before, Map<String, Double> after, String slow,
@@ -87,7 +91,7 @@ public final class BlockingTimeShift {
             ok &= right;
             detail.append(String.format(Locale.ROOT, "%s: p50 %.1f -> %.1f ms, %+.1f ms (%s)%s%n", name,
                     before.get(name), later, change, name.equals(slow) ? "delayed: +4..+7 expected"
-                            : "not delayed: ±1 expected", right ? "" : "  <- wrong"));
+                            : "not delayed: ±2 expected", right ? "" : "  <- wrong"));
         }
         return ok;
     }

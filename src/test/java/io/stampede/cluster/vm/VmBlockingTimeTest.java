@@ -55,6 +55,23 @@ class VmBlockingTimeTest {
     }
 
     @Test
+    void anUndelayedRealserverMayMoveByTheTwoReadingsResolutionButNotByTheDelay() {
+        VmBlockingTime jitter = new VmBlockingTime(List.of("web1", "web2"), "web2");
+        batch(jitter, VmBlockingTime.BEFORE, 0, 0);
+        jitter.accept("NETEM web2 ok: tc qdisc add dev v3 root netem delay 5ms");
+        batch(jitter, VmBlockingTime.AFTER, 2, 5);
+        assertTrue(jitter.verdict().pass(), jitter.verdict().detail());
+
+        VmBlockingTime shifted = new VmBlockingTime(List.of("web1", "web2"), "web2");
+        batch(shifted, VmBlockingTime.BEFORE, 0, 0);
+        shifted.accept("NETEM web2 ok: tc qdisc add dev v3 root netem delay 5ms");
+        batch(shifted, VmBlockingTime.AFTER, 3, 5);
+        assertFalse(shifted.verdict().pass(), shifted.verdict().detail());
+        String detail = shifted.verdict().detail();
+        assertTrue(detail.contains("web1: p50 0.0 -> 3.0 ms, +3.0 ms (not delayed: ±2 expected)  <- wrong"), detail);
+    }
+
+    @Test
     void aDelayThatShowsUpOnTheWrongRealserverOrNowhereFails() {
         VmBlockingTime wrong = new VmBlockingTime(List.of("web1", "web2"), "web2");
         batch(wrong, VmBlockingTime.BEFORE, 0, 0);
@@ -62,7 +79,7 @@ class VmBlockingTimeTest {
         batch(wrong, VmBlockingTime.AFTER, 5, 5);
         VmBlockingTime.Verdict v = wrong.verdict();
         assertFalse(v.pass(), v.detail());
-        assertTrue(v.detail().contains("web1: p50 0.0 -> 5.0 ms, +5.0 ms (not delayed: ±1 expected)  <- wrong"),
+        assertTrue(v.detail().contains("web1: p50 0.0 -> 5.0 ms, +5.0 ms (not delayed: ±2 expected)  <- wrong"),
                 v.detail());
 
         VmBlockingTime nowhere = new VmBlockingTime(List.of("web1", "web2"), "web2");

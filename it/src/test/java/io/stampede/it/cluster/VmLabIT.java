@@ -131,11 +131,11 @@ class VmLabIT {
         assertTrue(out.contains("check 7 PASS"), out);
         assertTrue(out.contains("lab --vm: 1 passed, 0 failed, 0 not applicable"), out);
         assertTrue(out.contains("root netem delay 5ms"), "tc's own account of the qdisc\n" + out);
-        // the figures: every realserver before and after, the slow one (web3, the last) +4..+7 ms, others ±1 ms
+        // the figures: every realserver before and after, the slow one (web3, the last) +4..+7 ms, others ±2 ms
         for (String web : List.of("web1", "web2")) {
             Matcher m = Pattern.compile(web + ": p50 [\\d.]+ -> [\\d.]+ ms, ([+-][\\d.]+) ms \\(not delayed").matcher(out);
             assertTrue(m.find(), web + "\n" + out);
-            assertTrue(Math.abs(Double.parseDouble(m.group(1))) <= 1, m.group());
+            assertTrue(Math.abs(Double.parseDouble(m.group(1))) <= 2, m.group());
         }
         Matcher slow = Pattern.compile("web3: p50 [\\d.]+ -> [\\d.]+ ms, \\+([\\d.]+) ms \\(delayed").matcher(out);
         assertTrue(slow.find(), out);

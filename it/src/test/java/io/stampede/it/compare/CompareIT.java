@@ -6,6 +6,7 @@
 package io.stampede.it.compare;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.stampede.it.support.FreePort;
@@ -44,6 +45,9 @@ import org.junit.jupiter.api.io.TempDir;
 class CompareIT {
 
     private static final Path ROOT = Path.of(System.getProperty("stampede.root", "..")).toAbsolutePath().normalize();
+    /** A verdict line calling run 2 of the same target different at p50, p90 or in req/s. */
+    private static final Pattern CENTRE_CALLED_DIFFERENT =
+            Pattern.compile("A#2 (is [\\d.]+ ms (slower|faster) at p(50|90) |does [\\d.]+ % (more|fewer) req/s)");
     private static final Pattern SLOWER = Pattern.compile("B is ([\\d.]+) ms slower at p50 \\(±([\\d.]+)\\)");
     private static final List<Process> TARGETS = new ArrayList<>();
     private static int fast;
@@ -150,19 +154,22 @@ class CompareIT {
         // Two runs of the same target, from different rounds. Each run is one sample of the run-to-run noise, which
         // 1-s windows within a run cannot see: on loopback, separate runs of one target differ by up to ~0.15 ms at
         // p50 once both targets are warm (see warm). A practical margin of 0.5 ms, ten times below the effect above,
-        // keeps that noise from being called a difference.
-        // A run that met a busy minute of a shared machine can still differ at a tail percentile by more than that
-        // (CI once: p90 2.45 against 0.63 ms, with the injector's stalls at 24 ms in the first run only). Such a
-        // pair is taken once more from two new rounds; only two in a row fail the test.
+        // keeps that noise from being called a difference at the centre of the distribution, p50 and p90, and in
+        // req/s. The tails are left out of this claim: with ~1,800 samples a run's p99 is its 18th-slowest request,
+        // and one busy second of a shared machine moves it by milliseconds in one run only (CI met p99 3.58 against
+        // 1.67 ms, the first run's injector lagging 108 ms at most), a real difference between the two runs that
+        // no interval from within a run can foresee. A pair called different at the centre is taken once more from
+        // two new rounds; only two in a row fail the test.
         Result s = sameTargetTwice(tmp, out, "same");
-        if (s.exit == 0 && !s.out.contains("A#2: no significant difference from A")) {
+        if (s.exit == 0 && CENTRE_CALLED_DIFFERENT.matcher(s.out).find()) {
             System.out.println("CompareIT: the same target twice was called different; two new rounds:\n" + s.out);
             Path again = tmp.resolve("rounds-again");
             compareTwoRounds(tmp, again);
             s = sameTargetTwice(tmp, again, "same-again");
         }
         assertEquals(0, s.exit, s.out);
-        assertTrue(s.out.contains("A#2: no significant difference from A"), "same target:\n" + s.out);
+        assertTrue(s.out.contains("verdict (overall):"), "compare gave its verdict:\n" + s.out);
+        assertFalse(CENTRE_CALLED_DIFFERENT.matcher(s.out).find(), "same target, p50/p90/req/s:\n" + s.out);
 
         checkPageInChromium(out.resolve("compare.html"), tmp, List.of("A", "B", "A round 1", "B round 2"));
     }
