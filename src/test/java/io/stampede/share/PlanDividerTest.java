@@ -82,7 +82,7 @@ class PlanDividerTest {
     private static String value(Element hashTree, String name, String field) {
         for (JmxTree.Entry e : JmxTree.children(hashTree)) {
             if (e.name().equals(name)) {
-                Element p = PlanDivider.prop(e.element(), field);
+                Element p = PlanFields.prop(e.element(), field);
                 if (p.getTagName().equals("doubleProp")) {
                     return JmxTree.elements(p).get(1).getTextContent();
                 }
@@ -114,7 +114,7 @@ class PlanDividerTest {
 
     @Test
     void steppingDividesTheTotalAndEveryStep() throws Exception {
-        Path p = plan(element(PlanDivider.STEPPING, "Steps", prop("ThreadGroup.num_threads", "100")
+        Path p = plan(element(DivisionRules.STEPPING, "Steps", prop("ThreadGroup.num_threads", "100")
                 + prop("Start users count", "10") + prop("Start users count burst", "5")
                 + prop("Stop users count", "7") + prop("Start users period", "30"), ""));
         assertEquals(List.of("34", "33", "33"), shares(p, Map.of(), 3, "Steps", "ThreadGroup.num_threads"));
@@ -126,7 +126,7 @@ class PlanDividerTest {
 
     @Test
     void concurrencyDividesItsTargetLevel() throws Exception {
-        Path p = plan(element(PlanDivider.CONCURRENCY, "C", prop("TargetLevel", "${__P(threads,100)}")
+        Path p = plan(element(DivisionRules.CONCURRENCY, "C", prop("TargetLevel", "${__P(threads,100)}")
                 + prop("RampUp", "5"), ""));
         assertEquals(List.of("51", "50"), shares(p, Map.of("threads", "101"), 2, "C", "TargetLevel"));
         assertEquals(List.of("5", "5"), shares(p, Map.of(), 2, "C", "RampUp"));
@@ -134,7 +134,7 @@ class PlanDividerTest {
 
     @Test
     void arrivalsDivideTheRateAndTheLimits() throws Exception {
-        Path p = plan(element(PlanDivider.ARRIVALS, "A", prop("TargetLevel", "100") + prop("ConcurrencyLimit", "50")
+        Path p = plan(element(DivisionRules.ARRIVALS, "A", prop("TargetLevel", "100") + prop("ConcurrencyLimit", "50")
                 + prop("ArrivalsLimit", ""), ""));
         assertEquals(List.of("33.333334", "33.333333", "33.333333"), shares(p, Map.of(), 3, "A", "TargetLevel"));
         assertEquals(List.of("17", "17", "16"), shares(p, Map.of(), 3, "A", "ConcurrencyLimit"));
@@ -143,7 +143,7 @@ class PlanDividerTest {
 
     @Test
     void virtualUsersAreDivided() throws Exception {
-        Path p = plan(element(PlanDivider.VIRTUAL_USERS, "V", prop("ThreadGroup.num_threads", "100000"), ""));
+        Path p = plan(element(DivisionRules.VIRTUAL_USERS, "V", prop("ThreadGroup.num_threads", "100000"), ""));
         assertEquals(List.of("33334", "33333", "33333"), shares(p, Map.of(), 3, "V", "ThreadGroup.num_threads"));
     }
 
@@ -181,22 +181,22 @@ class PlanDividerTest {
 
     @Test
     void oneUserWithManyStampedeConnectionsDividesTheConnectionsAndRate() throws Exception {
-        String sampler = element("io.stampede.sampler.HttpSampler", "GET", prop(PlanDivider.CONNECTIONS, "850")
-                + prop(PlanDivider.TARGET_RATE, "5000"), "");
+        String sampler = element("io.stampede.sampler.HttpSampler", "GET", prop(DivisionRules.CONNECTIONS, "850")
+                + prop(DivisionRules.TARGET_RATE, "5000"), "");
         Path p = plan(element("ThreadGroup", "Users", prop("ThreadGroup.num_threads", "1"), sampler));
         assertEquals(List.of("1", "1", "1"), shares(p, Map.of(), 3, "Users", "ThreadGroup.num_threads"));
-        assertEquals(List.of("284", "283", "283"), shares(p, Map.of(), 3, "GET", PlanDivider.CONNECTIONS));
+        assertEquals(List.of("284", "283", "283"), shares(p, Map.of(), 3, "GET", DivisionRules.CONNECTIONS));
         assertEquals(List.of("1666.666667", "1666.666667", "1666.666666"),
-                shares(p, Map.of(), 3, "GET", PlanDivider.TARGET_RATE));
+                shares(p, Map.of(), 3, "GET", DivisionRules.TARGET_RATE));
         // with enough users the users are divided and each keeps its connections
         Path six = plan(element("ThreadGroup", "Users", prop("ThreadGroup.num_threads", "6"), sampler));
         assertEquals(List.of("2", "2", "2"), shares(six, Map.of(), 3, "Users", "ThreadGroup.num_threads"));
-        assertEquals(List.of("850", "850", "850"), shares(six, Map.of(), 3, "GET", PlanDivider.CONNECTIONS));
+        assertEquals(List.of("850", "850", "850"), shares(six, Map.of(), 3, "GET", DivisionRules.CONNECTIONS));
     }
 
     @Test
     void tooFewUsersWithOtherSamplersAreRefused() throws Exception {
-        String samplers = element("io.stampede.sampler.HttpSampler", "GET", prop(PlanDivider.CONNECTIONS, "850"), "")
+        String samplers = element("io.stampede.sampler.HttpSampler", "GET", prop(DivisionRules.CONNECTIONS, "850"), "")
                 + element("HTTPSamplerProxy", "stock", "", "");
         Path p = plan(element("ThreadGroup", "Users", prop("ThreadGroup.num_threads", "2"), samplers));
         ShareRefusal e = assertThrows(ShareRefusal.class, () -> PlanDivider.divide(p, Map.of(), new Share(1, 3)));

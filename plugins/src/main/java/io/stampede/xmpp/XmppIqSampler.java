@@ -6,6 +6,7 @@
 package io.stampede.xmpp;
 
 import io.stampede.engine.xmpp.Received;
+import io.stampede.engine.xmpp.StanzaErrorException;
 import io.stampede.engine.xmpp.Xml;
 import io.stampede.engine.xmpp.XmlElement;
 import io.stampede.engine.xmpp.XmppSession;
@@ -50,7 +51,7 @@ public class XmppIqSampler extends XmppSampler {
         res.setLatency(res.getTime());
         res.setBodySize(data.length());
         if ("error".equals(reply.attr("type"))) {
-            failed(res, r.sentNanos(), XmppSession.stanzaError(reply, "IQ " + type));
+            failed(res, r.sentNanos(), StanzaErrorException.of(reply, "IQ " + type));
             res.setResponseData(data, StandardCharsets.UTF_8.name());
             return res;
         }

@@ -6,6 +6,7 @@
 package io.stampede.xmpp;
 
 import io.stampede.engine.xmpp.Received;
+import io.stampede.engine.xmpp.StanzaErrorException;
 import io.stampede.engine.xmpp.XmlElement;
 import io.stampede.engine.xmpp.XmppSession;
 import org.apache.jmeter.samplers.SampleResult;
@@ -57,7 +58,7 @@ public class XmppWaitSampler extends XmppSampler {
         res.setLatency(res.getTime());
         res.setBodySize(data.length());
         if ("error".equals(r.stanza().attr("type"))) {
-            failed(res, startNanos, XmppSession.stanzaError(r.stanza(), r.stanza().name()));
+            failed(res, startNanos, StanzaErrorException.of(r.stanza(), r.stanza().name()));
             res.setResponseData(data, java.nio.charset.StandardCharsets.UTF_8.name());
             return res;
         }

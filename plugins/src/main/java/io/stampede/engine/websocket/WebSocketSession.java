@@ -5,37 +5,13 @@
  */
 package io.stampede.engine.websocket;
 
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufUtil;
-import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelFutureListener;
-import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.channel.ChannelInitializer;
 import io.netty.channel.EventLoop;
-import io.netty.handler.codec.TooLongFrameException;
-import io.netty.handler.codec.http.FullHttpResponse;
-import io.netty.handler.codec.http.HttpClientCodec;
-import io.netty.handler.codec.http.HttpObjectAggregator;
-import io.netty.handler.codec.http.websocketx.BinaryWebSocketFrame;
-import io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
-import io.netty.handler.codec.http.websocketx.CorruptedWebSocketFrameException;
-import io.netty.handler.codec.http.websocketx.PingWebSocketFrame;
-import io.netty.handler.codec.http.websocketx.PongWebSocketFrame;
-import io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
-import io.netty.handler.codec.http.websocketx.WebSocketCloseStatus;
-import io.netty.handler.codec.http.websocketx.WebSocketFrame;
 import io.netty.handler.codec.http.websocketx.WebSocketFrameAggregator;
-import io.netty.handler.codec.http.websocketx.WebSocketHandshakeException;
 import io.netty.handler.codec.http.websocketx.extensions.compression.WebSocketClientCompressionHandler;
-import io.netty.handler.ssl.NotSslRecordException;
-import io.netty.handler.ssl.SslHandler;
-import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.ScheduledFuture;
 import io.stampede.engine.tls.Connector;
 import io.stampede.engine.Engine;
-import io.stampede.engine.Failures;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -45,46 +21,48 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * One WebSocket session (RFC 6455) on one of the engine's event loops, built from Netty's own codecs: the opening
- * handshake ({@link Upgrade}, on Netty's handshaker), the frame decoder and encoder it installs, fragments joined by
- * {@link WebSocketFrameAggregator} up to the size limit, permessage-deflate ({@link WebSocketClientCompressionHandler})
- * when offered; its connection opens through the engine's {@link Connector}, as every protocol's does. This class is
- * the last handler of the pipeline: it answers pings, sends our own, runs the close handshake, and hands each message
- * to the {@link WebSocketCall} waiting for it or to the session's {@link Inbox}.
+ * handshake ({@link Handshake}, {@link Upgrade} on Netty's handshaker), the frame decoder and encoder it installs,
+ * fragments joined by {@link WebSocketFrameAggregator} up to the size limit, permessage-deflate
+ * ({@link WebSocketClientCompressionHandler}) when offered; its connection opens through the engine's
+ * {@link Connector}, as every protocol's does. {@link InboundFrames}, the last handler of the pipeline, reads what the
+ * server sends; {@link OutboundFrames} writes messages, pings and our close. The session carries out the thread's
+ * {@link WebSocketCall}: it runs each call, hands each message to the call waiting for it or to its {@link Inbox},
+ * and completes the call with its figures.
  *
  * <p>Between messages a session holds no buffer and no timer (unless pings are asked for): its deadlines are the
  * JMeter thread's. Everything here runs on the session's loop except {@link #submit}, {@link #isOpen} and
  * {@link #closeAsync}.
  */
-public final class WebSocketSession extends ChannelInboundHandlerAdapter {
-    /** The largest handshake response read (a refusal's body included). */
-    private static final int HANDSHAKE_BYTES = 65536;
+public final class WebSocketSession {
+    final Engine engine;
+    final EventLoop loop;
+    final WebSocketOptions options;
+    final InetSocketAddress source;
+    final WebSocketCall call = new WebSocketCall(this);
 
-    private final Engine engine;
-    private final EventLoop loop;
-    private final WebSocketOptions options;
-    private final InetSocketAddress source;
-    private final WebSocketCall call = new WebSocketCall(this);
-
-    private Channel channel;
+    // The session's state, on its loop. Handshake, InboundFrames and OutboundFrames read and move it directly, as
+    // parts of one state machine split by job, keeping no state of their own beside it.
+    Channel channel;
     /** Only during the opening handshake. */
-    private Upgrade upgrade;
-    private volatile boolean open;
+    Upgrade upgrade;
+    volatile boolean open;
     /** Why the last connection ended, reported at the next use until the session is opened again. */
-    private volatile IOException ended;
+    volatile IOException ended;
     /** Whether a sample reported {@link #ended} already (a closure is reported once, never silently dropped). */
     private volatile boolean endReported;
     /** The generation of the call the loop is carrying out, -1 for none. */
-    private int running = -1;
+    int running = -1;
     /** The generation of the call waiting for a matching message, -1 for none. */
-    private int waiting = -1;
-    private boolean closing;
+    int waiting = -1;
+    boolean closing;
     /** Made at the first message nobody waited for. */
     private Inbox inbox;
     private long bytesIn;
     private long bytesOut;
     /** When the first byte of the message being read arrived; 0 between messages. */
-    private long messageStart;
-    private ScheduledFuture<?> pings;
+    long messageStart;
+    /** Our pings' schedule, when the options ask for them and the session is open. */
+    ScheduledFuture<?> pings;
 
     /** @param source the local address to connect from, null for the kernel's choice */
     public WebSocketSession(Engine engine, EventLoop loop, WebSocketOptions options, InetSocketAddress source) {
@@ -142,22 +120,7 @@ public final class WebSocketSession extends ChannelInboundHandlerAdapter {
      */
     public void closeAsync() {
         try {
-            loop.execute(() -> {
-                if (channel == null) {
-                    return;
-                }
-                if (open) {
-                    open = false;
-                    closing = true;
-                    stopPings();
-                    channel.writeAndFlush(new CloseWebSocketFrame(WebSocketCloseStatus.ENDPOINT_UNAVAILABLE))
-                            .addListener(ChannelFutureListener.CLOSE);
-                } else {
-                    // Our own close (a deadline passed): not a closure by the server to report at the next use.
-                    closing = true;
-                    channel.close();
-                }
-            });
+            loop.execute(() -> OutboundFrames.goAway(this));
         } catch (RejectedExecutionException stopped) {
             // The engine stopped (the test ended): its channels are closed already.
         }
@@ -176,9 +139,9 @@ public final class WebSocketSession extends ChannelInboundHandlerAdapter {
         c.firstByteNanos = 0;
         switch (c.kind) {
             case OPEN -> connect(c, gen);
-            case SEND, SEND_AND_WAIT -> send(c, gen);
+            case SEND, SEND_AND_WAIT -> OutboundFrames.send(this, c, gen);
             case WAIT -> waitFor(c, gen);
-            case CLOSE -> close(c, gen);
+            case CLOSE -> OutboundFrames.close(this, c, gen);
             default -> throw new IllegalStateException(String.valueOf(c.kind));
         }
     }
@@ -194,92 +157,18 @@ public final class WebSocketSession extends ChannelInboundHandlerAdapter {
         messageStart = 0;
         channel = null;
         upgrade = new Upgrade(options, c.cookie);
-        try {
-            Connector.open(engine, loop, options.remote(), source, options.connectTimeoutMillis(), options.tls(), false,
-                    new ChannelInitializer<Channel>() {
-                        @Override
-                        protected void initChannel(Channel ch) {
-                            ch.pipeline().addLast(new WireCounter(WebSocketSession.this), new HttpClientCodec(),
-                                    new HttpObjectAggregator(HANDSHAKE_BYTES));
-                            if (options.compression()) {
-                                ch.pipeline().addLast(new WebSocketClientCompressionHandler(
-                                        options.maxMessageBytes()));
-                            }
-                            ch.pipeline().addLast(new WebSocketFrameAggregator(options.maxMessageBytes()),
-                                    WebSocketSession.this);
-                        }
-                    }, WebSocketSession::notTls, new Opening(gen));
-        } catch (RuntimeException e) {
-            fail(gen, Failures.io(e));
-        }
+        Handshake.start(this, gen);
     }
 
-    /** wss to a cleartext port: the class stays the TLS handler's, the message says what to change. */
-    private static IOException notTls(String what) {
-        return new NotSslRecordException(what + "; wss needs a TLS port (nginx: 'listen PORT ssl;'); use ws for a"
-                + " cleartext port");
+    /** Loop: the handshake of call {@code gen} ended with a valid 101: messages may flow. */
+    void opened(WebSocketCall c, int gen) {
+        upgrade = null;
+        open = true;
+        OutboundFrames.startPings(this);
+        complete(c, gen);
     }
 
-    /** The connect of one open call (TLS included): then the upgrade request goes out. */
-    private final class Opening implements Connector.Listener {
-        private final int gen;
-
-        Opening(int gen) {
-            this.gen = gen;
-        }
-
-        @Override
-        public void connectStarted(Channel ch) {
-            channel = ch;
-        }
-
-        @Override
-        public void connected(Channel ch, SslHandler ssl) {
-            if (ch != channel) {
-                return;
-            }
-            if (!call.isArmed(gen)) {
-                ch.close();
-                return;
-            }
-            upgrade.send(ch).addListener(h -> {
-                if (!h.isSuccess()) {
-                    fail(gen, Failures.io(h.cause()));
-                }
-            });
-        }
-
-        @Override
-        public void connectFailed(Channel ch, IOException why) {
-            if (ch == channel) {
-                fail(gen, why);
-            }
-        }
-    }
-
-    private void send(WebSocketCall c, int gen) {
-        if (!open) {
-            fail(gen, notOpen());
-            return;
-        }
-        ByteBuf data = Unpooled.wrappedBuffer(c.payload);
-        WebSocketFrame frame = c.text ? new TextWebSocketFrame(data) : new BinaryWebSocketFrame(data);
-        if (c.kind == WebSocketCall.Kind.SEND_AND_WAIT) {
-            waiting = gen;
-        }
-        channel.writeAndFlush(frame).addListener(w -> {
-            if (!w.isSuccess()) {
-                fail(gen, Failures.io(w.cause()));
-            } else if (call.isArmed(gen)) {
-                call.sentNanos = System.nanoTime();
-                if (call.kind == WebSocketCall.Kind.SEND) {
-                    complete(call, gen);
-                }
-            }
-        });
-    }
-
-    private IOException notOpen() {
+    IOException notOpen() {
         IOException e = ended;
         return e != null ? e : new WebSocketClosedException(WebSocketClosedException.ABNORMAL, "(session not open)");
     }
@@ -299,139 +188,8 @@ public final class WebSocketSession extends ChannelInboundHandlerAdapter {
         waiting = gen;
     }
 
-    private void close(WebSocketCall c, int gen) {
-        if (!open) {
-            IOException e = ended;
-            if (e != null) {
-                fail(gen, e);
-            } else {
-                complete(c, gen);
-            }
-            return;
-        }
-        open = false;
-        closing = true;
-        stopPings();
-        channel.writeAndFlush(new CloseWebSocketFrame(c.closeCode, c.closeReason)).addListener(w -> {
-            if (call.isArmed(gen)) {
-                call.sentNanos = System.nanoTime();
-            }
-        });
-    }
-
-    /**
-     * Added to each connection the session opens, one at a time: events of an earlier connection that arrive late
-     * are dropped, so they never touch the current one.
-     */
-    @Override
-    public boolean isSharable() {
-        return true;
-    }
-
-    /**
-     * The TCP connect is done (for wss the TLS handshake starts now): the handshake timeout counts from here, so it
-     * covers the TLS handshake and the upgrade.
-     */
-    @Override
-    public void channelActive(ChannelHandlerContext ctx) {
-        // channel is still null when the connect completed at once, inside Connector.open
-        if ((channel == null || ctx.channel() == channel) && running >= 0 && call.isArmed(running)) {
-            call.connectedNanos = System.nanoTime();
-        }
-        ctx.fireChannelActive();
-    }
-
-    @Override
-    public void channelRead(ChannelHandlerContext ctx, Object msg) {
-        if (ctx.channel() != channel) {
-            ReferenceCountUtil.release(msg);
-            return;
-        }
-        try {
-            if (msg instanceof FullHttpResponse r) {
-                handshakeResponse(r);
-            } else if (msg instanceof WebSocketFrame f) {
-                frame(ctx, f);
-            }
-        } finally {
-            ReferenceCountUtil.release(msg);
-        }
-    }
-
-    private void handshakeResponse(FullHttpResponse r) {
-        int gen = running;
-        long first = messageStart;
-        messageStart = 0;
-        WebSocketCall c = call;
-        if (upgrade == null || c.kind != WebSocketCall.Kind.OPEN || !c.isArmed(gen)) {
-            channel.close();
-            return;
-        }
-        IOException failed = upgrade.finish(channel, r, c, first);
-        if (failed != null) {
-            failAndClose(gen, failed);
-            return;
-        }
-        upgrade = null;
-        open = true;
-        if (options.pingMillis() > 0) {
-            pings = loop.scheduleAtFixedRate(this::ping, options.pingMillis(), options.pingMillis(),
-                    TimeUnit.MILLISECONDS);
-        }
-        complete(c, gen);
-    }
-
-    private void ping() {
-        if (open) {
-            channel.writeAndFlush(new PingWebSocketFrame());
-        }
-    }
-
-    private void stopPings() {
-        if (pings != null) {
-            pings.cancel(false);
-            pings = null;
-        }
-    }
-
-    private void frame(ChannelHandlerContext ctx, WebSocketFrame f) {
-        if (f instanceof PingWebSocketFrame) {
-            ctx.writeAndFlush(new PongWebSocketFrame(f.content().retain()));
-            messageStart = 0;
-        } else if (f instanceof PongWebSocketFrame) {
-            messageStart = 0;
-        } else if (f instanceof CloseWebSocketFrame close) {
-            closeFrame(ctx, close);
-        } else {
-            long first = messageStart != 0 ? messageStart : System.nanoTime();
-            messageStart = 0;
-            deliver(new WebSocketMessage(f instanceof TextWebSocketFrame, ByteBufUtil.getBytes(f.content()), first));
-        }
-    }
-
-    private void closeFrame(ChannelHandlerContext ctx, CloseWebSocketFrame close) {
-        int code = close.statusCode() < 0 ? WebSocketCloseStatus.EMPTY.code() : close.statusCode();
-        String reason = close.reasonText();
-        if (closing) {
-            WebSocketCall c = call;
-            if (c.kind == WebSocketCall.Kind.CLOSE && c.isArmed(running)) {
-                c.status = code;
-                c.statusText = reason;
-                complete(c, running);
-            }
-            ctx.close();
-            return;
-        }
-        // The server's close: echo its code (RFC 6455 5.5.1), then the server ends the TCP connection.
-        open = false;
-        stopPings();
-        IOException why = new WebSocketClosedException(code, reason);
-        ended = why;
-        ctx.writeAndFlush(new CloseWebSocketFrame(code, null)).addListener(x -> ctx.close());
-        failRunning(why);
-    }
-
-    private void deliver(WebSocketMessage m) {
+    /** Loop: a message from the server, to the call waiting for one that matches, else to the inbox. */
+    void deliver(WebSocketMessage m) {
         WebSocketCall c = call;
         if (waiting >= 0 && c.isArmed(waiting) && c.sentNanos != 0 | c.kind == WebSocketCall.Kind.WAIT
                 && (c.match == null || c.match.test(m))) {
@@ -448,77 +206,20 @@ public final class WebSocketSession extends ChannelInboundHandlerAdapter {
         inbox.add(m);
     }
 
-    @Override
-    public void channelInactive(ChannelHandlerContext ctx) {
-        if (ctx.channel() != channel) {
-            return;
-        }
-        open = false;
-        stopPings();
-        WebSocketCall c = call;
-        if (closing) {
-            closing = false;
-            if (c.kind == WebSocketCall.Kind.CLOSE && c.isArmed(running)) {
-                // The server ended the connection without its close frame: the session is closed all the same.
-                c.status = WebSocketClosedException.ABNORMAL;
-                complete(c, running);
-            }
-            return;
-        }
-        IOException why = ended;
-        if (why == null) {
-            why = upgrade != null
-                    ? new WebSocketClosedException(WebSocketClosedException.ABNORMAL, "(during the handshake)")
-                    : new WebSocketClosedException(WebSocketClosedException.ABNORMAL, "(connection lost)");
-            ended = why;
-        }
-        upgrade = null;
-        failRunning(why);
-    }
-
-    @Override
-    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        if (ctx.channel() != channel) {
-            ctx.close();
-            return;
-        }
-        IOException why;
-        if (cause instanceof TooLongFrameException || cause.getCause() instanceof TooLongFrameException) {
-            why = new WebSocketProtocolException("Message larger than the limit of " + options.maxMessageBytes()
-                    + " bytes");
-            if (open) {
-                ctx.writeAndFlush(new CloseWebSocketFrame(WebSocketCloseStatus.MESSAGE_TOO_BIG));
-            }
-        } else if (cause instanceof CorruptedWebSocketFrameException
-                || cause.getCause() instanceof CorruptedWebSocketFrameException) {
-            why = new WebSocketProtocolException(String.valueOf(cause.getMessage()));
-        } else if (cause instanceof WebSocketHandshakeException) {
-            why = new WebSocketHandshakeInvalidException(cause.getMessage());
-        } else {
-            why = Failures.io(cause);
-        }
-        open = false;
-        if (ended == null) {
-            ended = why;
-        }
-        failRunning(why);
-        ctx.close();
-    }
-
-    private void failRunning(IOException why) {
+    void failRunning(IOException why) {
         if (running >= 0 && call.isArmed(running)) {
             fail(running, why);
         }
     }
 
-    private void failAndClose(int gen, IOException why) {
+    void failAndClose(int gen, IOException why) {
         upgrade = null;
         ended = why;
         fail(gen, why);
         channel.close();
     }
 
-    private void fail(int gen, IOException why) {
+    void fail(int gen, IOException why) {
         WebSocketCall c = call;
         if (c.isArmed(gen)) {
             if (why == ended) {
@@ -529,7 +230,7 @@ public final class WebSocketSession extends ChannelInboundHandlerAdapter {
         }
     }
 
-    private void complete(WebSocketCall c, int gen) {
+    void complete(WebSocketCall c, int gen) {
         if (!c.claim(gen)) {
             return;
         }

@@ -13,4 +13,23 @@ public final class StanzaErrorException extends XmppException {
         super(condition, "stanza error: " + condition
                 + (detail == null || detail.isEmpty() ? "" : " (" + detail + ")"));
     }
+
+    /** The error of a {@code type='error'} reply, {@code what} naming the request (as "IQ get"). */
+    public static StanzaErrorException of(XmlElement reply, String what) {
+        XmlElement error = reply.child("error");
+        String condition = "undefined-condition";
+        String type = "";
+        String text = "";
+        if (error != null) {
+            type = String.valueOf(error.attr("type"));
+            for (XmlElement c : error.children()) {
+                if (c.ns().equals(XmppSession.NS_STANZAS) && !c.name().equals("text")) {
+                    condition = c.name();
+                } else if (c.name().equals("text")) {
+                    text = c.text();
+                }
+            }
+        }
+        return new StanzaErrorException(condition, what + ", type " + type + (text.isEmpty() ? "" : ": " + text));
+    }
 }

@@ -20,4 +20,17 @@ public final class XmppStreamException extends XmppException {
         this(condition, detail);
         initCause(cause);
     }
+
+    /** The server's {@code <stream:error>}: its defined condition and its text. */
+    static XmppStreamException of(XmlElement streamError) {
+        String condition = "undefined-condition";
+        for (XmlElement c : streamError.children()) {
+            if (c.ns().equals(XmppSession.NS_STREAMS) && !c.name().equals("text")) {
+                condition = c.name();
+                break;
+            }
+        }
+        XmlElement text = streamError.child("text", XmppSession.NS_STREAMS);
+        return new XmppStreamException(condition, text == null ? "" : text.text());
+    }
 }
