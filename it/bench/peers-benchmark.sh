@@ -46,7 +46,7 @@
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 scenarios=1,2,3 tools=stampede,jmeter,gatling,locust,tsung,wrk rounds=3 window= warmup=20 users=200,100000,19000
-jmeter_users=2000 ramp= think_ms=10000 heap=6g pool=2000 profile= keep=
+jmeter_users=2000 ramp= think_ms=10000 heap=6g pool=2000 profile= keep= tsung_dump=protocol
 while (($#)); do
   case "$1" in
     --scenarios) scenarios=$2; shift 2 ;;
@@ -62,6 +62,7 @@ while (($#)); do
     --pool) pool=$2; shift 2 ;;
     --profile) profile=$2; shift 2 ;;
     --keep) keep=$2; shift 2 ;;
+    --tsung-dump) tsung_dump=$2; shift 2 ;;
     *) bench_option "$1" || { echo "$bench: unknown option '$1' (see --help)" >&2; exit 2; }; shift ;;
   esac
 done
@@ -80,14 +81,21 @@ IFS=, read -r -a user_counts <<< "$users"
 ((${#user_counts[@]} == 3)) || fail "--users takes three counts (scenarios 1, 2, 3), e.g. 200,100000,19000"
 for u in "${user_counts[@]}"; do whole --users "$u"; done
 ((user_counts[2] <= 19500)) || fail "--users: scenario 3 holds a connection per user; 19,500 at most (the file cap)"
+[[ $tsung_dump =~ ^(protocol|false)$ ]] || fail "--tsung-dump takes protocol or false, not '$tsung_dump'"
 [[ $heap =~ ^[0-9]+[mg]$ ]] || fail "--heap takes a size such as 6g or 512m, not '$heap'"
-bench_need "install it (it/run-tests.sh installs nginx-light, wrk and tsung)" nginx java mvn curl wrk tsung
+has() { [[ ,$tools, == *,$1,* ]]; }
+bench_need "install it (it/run-tests.sh installs nginx-light and curl)" nginx curl
+has wrk && bench_need "install it (it/run-tests.sh installs wrk)" wrk
+has tsung && bench_need "install it (it/run-tests.sh installs tsung)" tsung
+# Only the JVM tools need Java, Maven and the build (Stampede's launcher and the JMeter home it assembles).
+jvm_tools=false
+{ has stampede || has jmeter || has gatling; } && jvm_tools=true
+$jvm_tools && bench_need "install Java 17 and Maven" java mvn
 [[ -z $profile ]] || agent=$(bench_profiler "$profile")
 
 peers="$root/it/bench/peers"
 cache="${XDG_CACHE_HOME:-$HOME/.cache}/stampede/peers-benchmark"
 locust_version=2.47.0
-has() { [[ ,$tools, == *,$1,* ]]; }
 if has locust && ! "$cache/locust-venv/bin/locust" --version 2>/dev/null | grep -q "locust $locust_version"; then
   echo "$bench: installing Locust $locust_version from PyPI into $cache/locust-venv ..." >&2
   mkdir -p "$cache"
@@ -95,13 +103,15 @@ if has locust && ! "$cache/locust-venv/bin/locust" --version 2>/dev/null | grep 
   /usr/bin/python3 -m venv "$cache/locust-venv" || fail "python3 -m venv failed: apt-get install python3-venv"
   "$cache/locust-venv/bin/pip" install -q "locust==$locust_version" || fail "pip could not install locust"
 fi
-bench_maven -pl src -am package -DskipTests
+if has stampede || has jmeter; then
+  bench_maven -pl src -am package -DskipTests
+  jmeter_home="$root/src/target/jmeter-home"
+  [[ -f $jmeter_home/bin/ApacheJMeter.jar ]] || fail "no JMeter home in $jmeter_home: run without --skip-build"
+fi
 if has gatling; then
   echo "$bench: compiling the Gatling simulations ..." >&2
   mvn -B -q -f "$peers/gatling/pom.xml" test-compile || fail "the Gatling project did not compile"
 fi
-jmeter_home="$root/src/target/jmeter-home"
-[[ -f $jmeter_home/bin/ApacheJMeter.jar ]] || fail "no JMeter home in $jmeter_home: run without --skip-build"
 
 work=$(mktemp -d /tmp/stampede-peers.XXXXXX)
 nginx_pid= tool_pid=
@@ -112,13 +122,17 @@ stop_tool() {
     for _ in $(seq 50); do kill -0 "$tool_pid" 2>/dev/null || break; sleep 0.2; done
     kill -KILL -- "-$tool_pid" 2>/dev/null || true
   fi
+  local p
+  for p in $(marked); do kill -KILL "$p" 2>/dev/null || true; done
   tool_pid=
 }
-epmd_before=$(pgrep -x epmd | tr '\n' ' ' || true)
+# Every tool runs with this variable in its environment, so the processes it starts outside its own tree (Tsung's
+# client VMs and Erlang's epmd, which detach) are found, counted and stopped, and no one else's are.
+marker="STAMPEDE_PEERS_RUN=$$-$RANDOM"
+marked() { grep -lsF "$marker" /proc/[0-9]*/environ 2>/dev/null | cut -d/ -f3 || true; }
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 cleanup() {
   stop_tool
-  local p
-  for p in $(pgrep -x epmd); do [[ " $epmd_before " == *" $p "* ]] || kill "$p" 2>/dev/null || true; done
   if [[ -n $nginx_pid ]]; then
     kill "$nginx_pid" 2>/dev/null || true
     for _ in $(seq 50); do kill -0 "$nginx_pid" 2>/dev/null || break; sleep 0.1; done
@@ -129,7 +143,7 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 # --- nginx: one private instance for the whole benchmark ----------------------------------------------------------
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+port=$(free_port)
 ngx="$work/nginx"
 mkdir -p "$ngx/html" "$ngx/temp"
 printf 'stampede classic\n\n' > "$ngx/html/test.txt"   # 18 bytes
@@ -196,18 +210,20 @@ ticks() { local v; v=$(awk '{print $14 + $15}' "/proc/$1/stat" 2>/dev/null || tr
 nginx_ticks() { local t=0 p; for p in $(pgrep -P "$nginx_pid"); do t=$((t + $(ticks "$p"))); done; echo "$t"; }
 busy_ticks() { awk '/^cpu /{print $2+$3+$4+$7+$8}' /proc/stat; }
 hz=$(getconf CLK_TCK)
-# Every process below the tool's PID (the launcher, Maven, the forked JVM, Locust's workers, Erlang's beam).
 tree() {
   local p=$1 c
   echo "$p"
   for c in $(pgrep -P "$p"); do tree "$c"; done
 }
-tree_ticks() { local t=0 p; for p in $(tree "$1"); do t=$((t + $(ticks "$p"))); done; echo "$t"; }
+# Every process of the tool: below its PID (the launcher, Maven, the forked JVM, Locust's master and workers,
+# Tsung's controller VM) and those it detached (Tsung's client VMs, epmd).
+tool_procs() { { [[ -z $tool_pid ]] || tree "$tool_pid"; marked; } | sort -un; }
+tool_ticks() { local t=0 p; for p in $(tool_procs); do t=$((t + $(ticks "$p"))); done; echo "$t"; }
 load_ticks() { local t=0 p; for p in $(load_pids); do t=$((t + $(ticks "$p"))); done; echo "$t"; }
 # The processes that carry the load (their RSS is the tool's memory): the JMeter/Gatling JVM, not its launcher.
 load_pids() {
   local p cmd
-  for p in $(tree "$tool_pid"); do
+  for p in $(tool_procs); do
     cmd=$(tr '\0' ' ' 2>/dev/null < "/proc/$p/cmdline") || continue
     case "$current" in
       stampede|jmeter) [[ $cmd == *ApacheJMeter.jar* ]] && echo "$p" ;;
@@ -298,15 +314,21 @@ launch() {
       local class=StatelessUser files="$peers/locust/users.py" shape=()
       [[ $sc == 2 ]] && class=StatefulUser
       [[ $sc == 3 ]] && class=IdleUser
+      # The master and its workers talk over loopback on a free port (the default, 5557 on every interface, may be
+      # taken on a shared machine).
+      local lport; lport=$(free_port)
       if [[ $sc == 1 ]]; then shape=(-u "$n" -r "$n" -t "${len}s"); else files+=",$peers/locust/delayed_shape.py"; fi
       cmd=(env USERS="$n" DELAY="$delay" RAMP="$rmp" DURATION="$len" THINK_MS="$think_ms"
            "$cache/locust-venv/bin/locust" -f "$files" --headless --processes -1 -H "$base_url" --csv "$dir/locust"
+           --master-bind-host 127.0.0.1 --master-bind-port "$lport" --master-port "$lport"
            --only-summary --loglevel WARNING "${shape[@]}" "$class") ;;
     tsung/*) tsung_config "$sc" "$dir" "$len" "$n" "$rmp"
-      cmd=(tsung -f "$dir/tsung.xml" -l "$dir/log" start) ;;
+      # Erlang's name server on a port of its own, so this Tsung's node names meet no other Tsung's on the
+      # machine; -n: no web dashboard (it listens on the fixed port 8091).
+      cmd=(env ERL_EPMD_PORT="$(free_port)" tsung -n -f "$dir/tsung.xml" -l "$dir/log" start) ;;
     *) return 1 ;;
   esac
-  (cd "$dir" && exec setsid "${cmd[@]}" > "$dir/out.log" 2>&1 < /dev/null) &
+  (cd "$dir" && exec setsid env "$marker" "${cmd[@]}" > "$dir/out.log" 2>&1 < /dev/null) &
   tool_pid=$!
 }
 
@@ -325,8 +347,8 @@ tsung_config() {
   cat > "$dir/tsung.xml" <<EOF
 <?xml version="1.0"?>
 <!DOCTYPE tsung SYSTEM "/usr/share/tsung/tsung-1.0.dtd">
-<tsung loglevel="warning" version="1.0">
-  <clients><client host="localhost" use_controller_vm="true" maxusers="$((n + 10))"/></clients>
+<tsung loglevel="warning" dumptraffic="$tsung_dump" version="1.0">
+  <clients><client host="$(hostname -s)" cpu="$(nproc)" maxusers="$((n + 10))"/></clients>
   <servers><server host="127.0.0.1" port="$port" type="tcp"/></servers>
   <load duration="$len" unit="second">
     <arrivalphase phase="1" duration="$rmp" unit="second"><users maxnumber="$n" arrivalrate="$rate" unit="second"/></arrivalphase>
@@ -347,9 +369,7 @@ tool_report() {
       local jtl; jtl=$(ls "$dir"/out/*.jtl "$dir"/results.jtl 2>/dev/null | head -1)
       [[ -n $jtl ]] || { echo "- - ?"; return; }
       awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-               { print $c["elapsed"], ($c["success"] == "true" ? 0 : 1) }' "$jtl" | sort -n -k1,1 |
-        awk '{ e[NR] = $1; err += $2 } END { if (NR == 0) { print "- - ?"; exit }
-             print e[int((NR * 50 + 99) / 100)], e[int((NR * 99 + 99) / 100)], err }' ;;
+               { print $c["elapsed"], ($c["success"] == "true" ? 0 : 1) }' "$jtl" | percentiles ;;
     gatling)
       # Gatling's console summary ("Global Information") of its whole run: columns Total | OK | KO.
       awk -F'|' 'function num(v) { gsub(/[ ,]/, "", v); return v == "-" ? 0 : v }
@@ -360,15 +380,32 @@ tool_report() {
       awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } $c["Name"] == "Aggregated" {
                  print $c["50%"], $c["99%"], $c["Failure Count"] }' "$dir/locust_stats.csv" 2>/dev/null || echo "- - ?" ;;
     tsung)
-      # Tsung reports no percentiles: its mean (ms) over the window's 10-s dumps stands in both columns; errors are
-      # its error counters in those dumps (the sessions its load duration cuts at the end are not in the window).
-      local log; log=$(find "$dir/log" -name tsung.log 2>/dev/null | head -1)
+      # Errors: Tsung's error counters in its 10-s dumps of the window (the sessions its load duration cuts at the
+      # end are not in the window). Percentiles: from the line per request that dumptraffic="protocol" writes
+      # (tsung.dump: date;pid;id;method;host;url;status;size;duration ms;...), over the whole run as for the other
+      # tools; without that record (--tsung-dump false) the mean of the window's dumps stands in both columns.
+      local log dump counted
+      log=$(find "$dir/log" -name tsung.log 2>/dev/null | head -1)
+      dump=$(find "$dir/log" -name tsung.dump 2>/dev/null | head -1)
       [[ -n $log ]] || { echo "- - ?"; return; }
-      awk -v a="$3" -v b="$4" '/^# stats: dump at/ { t = $5; inw = t > a && t <= b + 10 }
+      counted=$(awk -v a="$3" -v b="$4" '/^# stats: dump at/ { t = $5; inw = t > a && t <= b + 10 }
            inw && /^stats: request / { n += $3; sum += $3 * $4 }
            inw && /^stats: error/ { e += $3 } inw && /^stats: [0-9][0-9][0-9] / && $2 !~ /^2/ { e += $3 }
-           END { m = n > 0 ? sum / n : 0; printf "mean%.1f mean%.1f %d\n", m, m, e }' "$log" ;;
+           END { m = n > 0 ? sum / n : 0; printf "mean%.1f mean%.1f %d\n", m, m, e }' "$log")
+      if [[ -n $dump && -s $dump ]]; then
+        local p; p=$(awk -F';' '!/^#/ && NF >= 9 { print $9, 0 }' "$dump" | percentiles)
+        echo "${p% *} ${counted##* }"
+      else
+        echo "$counted"
+      fi ;;
   esac
+}
+
+# "p50 p99 errors" of lines "milliseconds failed(0|1)": nearest rank on the sorted times, as every tool's record
+# that has one time per request is read (a JTL, Tsung's dump).
+percentiles() {
+  sort -g -k1,1 | awk '{ e[NR] = $1; err += $2 } END { if (NR == 0) { print "- - ?"; exit }
+    print e[int((NR * 50 + 99) / 100)], e[int((NR * 99 + 99) / 100)], err }'
 }
 
 # nginx's view of the window [FROM, TO): "requests p50 p99 non2xx sessions" ($request_time in ms).
@@ -431,13 +468,13 @@ run_one() {
   local ws=$((t0 + lead)) we=$((t0 + lead + win))
   sleep_until "$ws"
   local r0 c0 l0 n0 b0 r1 c1 l1 n1 b1 rss=0 heap=0 rss_run=0
-  r0=$(requests); c0=$(tree_ticks "$tool_pid"); l0=$(load_ticks); n0=$(nginx_ticks); b0=$(busy_ticks)
+  r0=$(requests); c0=$(tool_ticks); l0=$(load_ticks); n0=$(nginx_ticks); b0=$(busy_ticks)
   jp=$(jvm_pid || true)
   if [[ -n $profile && $sc == 1 && -n $jp ]]; then
     jcmd "$jp" JVMTI.agent_load "$agent" "\"start,event=cpu,interval=1ms\"" >/dev/null 2>&1 || true
   fi
   sleep_until "$we"
-  r1=$(requests); c1=$(tree_ticks "$tool_pid"); l1=$(load_ticks); n1=$(nginx_ticks); b1=$(busy_ticks)
+  r1=$(requests); c1=$(tool_ticks); l1=$(load_ticks); n1=$(nginx_ticks); b1=$(busy_ticks)
   rss_run=$(rss_kb)
   if [[ -n $profile && $sc == 1 && -n $jp ]]; then
     jcmd "$jp" JVMTI.agent_load "$agent" "\"stop,file=$profile/s$sc-r$round-$tool.collapsed\"" >/dev/null 2>&1 || true
