@@ -45,8 +45,8 @@
 # The whole script is one block, read before it runs, so that editing the file meanwhile cannot change a run.
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-scenarios=1,2,3 tools=stampede,jmeter,gatling,locust,tsung,wrk rounds=3 window= warmup=20 users=200,100000,19000
-jmeter_users=2000 ramp= think_ms=10000 heap=6g pool=2000 profile= keep= tsung_dump=protocol
+scenarios=1,2,3 tools=stampede,jmeter,gatling,locust,tsung,tsung-dump,wrk rounds=3 window= warmup=20 users=200,100000,19000
+jmeter_users=2000 ramp= think_ms=10000 heap=6g pool=2000 profile= keep=
 while (($#)); do
   case "$1" in
     --scenarios) scenarios=$2; shift 2 ;;
@@ -62,7 +62,6 @@ while (($#)); do
     --pool) pool=$2; shift 2 ;;
     --profile) profile=$2; shift 2 ;;
     --keep) keep=$2; shift 2 ;;
-    --tsung-dump) tsung_dump=$2; shift 2 ;;
     *) bench_option "$1" || { echo "$bench: unknown option '$1' (see --help)" >&2; exit 2; }; shift ;;
   esac
 done
@@ -74,19 +73,18 @@ whole --rounds "$rounds"; whole --warmup "$warmup"; whole --pool "$pool"; whole 
 [[ $scenarios =~ ^(1|2|3|vu)(,(1|2|3|vu))*$ ]] || fail "--scenarios takes 1, 2, 3 and vu separated by commas, not '$scenarios'"
 IFS=, read -r -a tool_list <<< "$tools"
 for t in "${tool_list[@]}"; do
-  [[ $t =~ ^(stampede|jmeter|gatling|locust|tsung|wrk)$ ]] ||
-    fail "--tools: '$t' is not one of stampede, jmeter, gatling, locust, tsung, wrk"
+  [[ $t =~ ^(stampede|jmeter|gatling|locust|tsung|tsung-dump|wrk)$ ]] ||
+    fail "--tools: '$t' is not one of stampede, jmeter, gatling, locust, tsung, tsung-dump, wrk"
 done
 IFS=, read -r -a user_counts <<< "$users"
 ((${#user_counts[@]} == 3)) || fail "--users takes three counts (scenarios 1, 2, 3), e.g. 200,100000,19000"
 for u in "${user_counts[@]}"; do whole --users "$u"; done
 ((user_counts[2] <= 19500)) || fail "--users: scenario 3 holds a connection per user; 19,500 at most (the file cap)"
-[[ $tsung_dump =~ ^(protocol|false)$ ]] || fail "--tsung-dump takes protocol or false, not '$tsung_dump'"
 [[ $heap =~ ^[0-9]+[mg]$ ]] || fail "--heap takes a size such as 6g or 512m, not '$heap'"
 has() { [[ ,$tools, == *,$1,* ]]; }
 bench_need "install it (it/run-tests.sh installs nginx-light and curl)" nginx curl
 has wrk && bench_need "install it (it/run-tests.sh installs wrk)" wrk
-has tsung && bench_need "install it (it/run-tests.sh installs tsung)" tsung
+{ has tsung || has tsung-dump; } && bench_need "install it (it/run-tests.sh installs tsung)" tsung
 # Only the JVM tools need Java, Maven and the build (Stampede's launcher and the JMeter home it assembles).
 jvm_tools=false
 { has stampede || has jmeter || has gatling; } && jvm_tools=true
@@ -229,7 +227,7 @@ load_pids() {
       stampede|jmeter) [[ $cmd == *ApacheJMeter.jar* ]] && echo "$p" ;;
       gatling) [[ $cmd == *java* && $cmd == *io.gatling.app* ]] && echo "$p" ;;
       locust) [[ $cmd == *locust* && $cmd != *timeout* ]] && echo "$p" ;;
-      tsung) [[ $cmd == *beam* ]] && echo "$p" ;;
+      tsung|tsung-dump) [[ $cmd == *beam* ]] && echo "$p" ;;
       wrk) [[ $cmd == wrk* ]] && echo "$p" ;;
     esac
   done
@@ -322,7 +320,12 @@ launch() {
            "$cache/locust-venv/bin/locust" -f "$files" --headless --processes -1 -H "$base_url" --csv "$dir/locust"
            --master-bind-host 127.0.0.1 --master-bind-port "$lport" --master-port "$lport"
            --only-summary --loglevel WARNING "${shape[@]}" "$class") ;;
-    tsung/*) tsung_config "$sc" "$dir" "$len" "$n" "$rmp"
+    tsung/*|tsung-dump/*)
+      # tsung-dump: the same run with the line per request Tsung writes where its manual advises for heavy loads
+      # (dumptraffic="protocol_local", a file per client VM), for its percentiles; plain tsung writes none.
+      local dump=false
+      [[ $tool == tsung-dump ]] && dump=protocol_local
+      tsung_config "$sc" "$dir" "$len" "$n" "$rmp" "$dump"
       # Erlang's name server on a port of its own, so this Tsung's node names meet no other Tsung's on the
       # machine; -n: no web dashboard (it listens on the fixed port 8091).
       cmd=(env ERL_EPMD_PORT="$(free_port)" tsung -n -f "$dir/tsung.xml" -l "$dir/log" start) ;;
@@ -333,7 +336,7 @@ launch() {
 }
 
 tsung_config() {
-  local sc=$1 dir=$2 len=$3 n=$4 rmp=$5 body
+  local sc=$1 dir=$2 len=$3 n=$4 rmp=$5 dump=$6 body
   case "$sc" in
     1) body='<for from="1" to="2000000000" var="i"><request><http url="/test.txt" method="GET" version="1.1"/></request></for>' ;;
     2) body='<request><dyn_variable name="next" re="next=([^\n]+)"/><http url="/login" method="POST" version="1.1"
@@ -343,15 +346,17 @@ tsung_config() {
     3) body='<for from="1" to="2000000000" var="i"><request><http url="/test.txt" method="GET" version="1.1"/></request>
             <thinktime value="'$((think_ms / 1000))'" random="false"/></for>' ;;
   esac
+  # Users arrive at N / RAMP a second, at most N of them. The phase lasts 10 s longer than the ramp-up: Tsung stops
+  # starting users when a phase ends, and its launcher falls behind the arrival rate on a busy machine.
   local rate=$(( (n + rmp - 1) / rmp ))
   cat > "$dir/tsung.xml" <<EOF
 <?xml version="1.0"?>
 <!DOCTYPE tsung SYSTEM "/usr/share/tsung/tsung-1.0.dtd">
-<tsung loglevel="warning" dumptraffic="$tsung_dump" version="1.0">
+<tsung loglevel="warning" dumptraffic="$dump" version="1.0">
   <clients><client host="$(hostname -s)" cpu="$(nproc)" maxusers="$((n + 10))"/></clients>
   <servers><server host="127.0.0.1" port="$port" type="tcp"/></servers>
   <load duration="$len" unit="second">
-    <arrivalphase phase="1" duration="$rmp" unit="second"><users maxnumber="$n" arrivalrate="$rate" unit="second"/></arrivalphase>
+    <arrivalphase phase="1" duration="$((rmp + 10))" unit="second"><users maxnumber="$n" arrivalrate="$rate" unit="second"/></arrivalphase>
   </load>
   <sessions><session name="s$sc" probability="100" type="ts_http">$body</session></sessions>
 </tsung>
@@ -379,21 +384,22 @@ tool_report() {
     locust)
       awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } $c["Name"] == "Aggregated" {
                  print $c["50%"], $c["99%"], $c["Failure Count"] }' "$dir/locust_stats.csv" 2>/dev/null || echo "- - ?" ;;
-    tsung)
+    tsung|tsung-dump)
       # Errors: Tsung's error counters in its 10-s dumps of the window (the sessions its load duration cuts at the
-      # end are not in the window). Percentiles: from the line per request that dumptraffic="protocol" writes
-      # (tsung.dump: date;pid;id;method;host;url;status;size;duration ms;...), over the whole run as for the other
-      # tools; without that record (--tsung-dump false) the mean of the window's dumps stands in both columns.
+      # end are not in the window). Percentiles (tsung-dump): from the line per request of dumptraffic
+      # (date;pid;id;method;host;url;status;size;duration ms;...; tsung.dump, or tsung-N.dump per client VM), over
+      # the whole run as for the other tools. Plain tsung reports none: the mean of the window's dumps stands in
+      # both columns.
       local log dump counted
       log=$(find "$dir/log" -name tsung.log 2>/dev/null | head -1)
-      dump=$(find "$dir/log" -name tsung.dump 2>/dev/null | head -1)
+      dump=$(find "$dir/log" -name 'tsung*.dump' -size +0 2>/dev/null)
       [[ -n $log ]] || { echo "- - ?"; return; }
       counted=$(awk -v a="$3" -v b="$4" '/^# stats: dump at/ { t = $5; inw = t > a && t <= b + 10 }
            inw && /^stats: request / { n += $3; sum += $3 * $4 }
            inw && /^stats: error/ { e += $3 } inw && /^stats: [0-9][0-9][0-9] / && $2 !~ /^2/ { e += $3 }
            END { m = n > 0 ? sum / n : 0; printf "mean%.1f mean%.1f %d\n", m, m, e }' "$log")
-      if [[ -n $dump && -s $dump ]]; then
-        local p; p=$(awk -F';' '!/^#/ && NF >= 9 { print $9, 0 }' "$dump" | percentiles)
+      if [[ -n $dump ]]; then
+        local p; p=$(awk -F';' '!/^#/ && NF >= 9 { print $9, 0 }' $dump | percentiles)
         echo "${p% *} ${counted##* }"
       else
         echo "$counted"
@@ -442,7 +448,7 @@ run_one() {
     # Users start DELAY seconds after the tool is up, so its footprint without users can be read first (Tsung has
     # no such start: its footprint is read as its first requests arrive).
     delay=30
-    [[ $tool == tsung ]] && delay=0
+    [[ $tool == tsung* ]] && delay=0
   fi
   set_logging 1
   launch "$tool" "$sc" "$dir" "$len" "$n" "$delay" "$rmp"
@@ -516,11 +522,11 @@ run_one() {
 }
 
 header() {
-  printf '%-2s %-2s %-9s %7s %8s %8s %6s %8s %8s %8s %8s %8s %8s %6s %6s %6s %7s %6s %6s %-8s %s\n' sc rd tool users req/s \
+  printf '%-2s %-2s %-10s %7s %8s %8s %6s %8s %8s %8s %8s %8s %8s %6s %6s %6s %7s %6s %6s %-8s %s\n' sc rd tool users req/s \
     'CPU_us/r' cores 'RSS_MB' 'heap_MB' 'RSS_KB/u' 'heap_KB/u' 'p50' 'p99' 'ngx50' 'ngx99' errors held nginx other note 'load_us/r' 
 }
 print_line() {
-  printf '%-2s %-2s %-9s %7s %8s %8s %6s %8s %8s %8s %8s %8s %8s %6s %6s %6s %7s %6s %6s %-8s %s\n' "$@"
+  printf '%-2s %-2s %-10s %7s %8s %8s %6s %8s %8s %8s %8s %8s %8s %6s %6s %6s %7s %6s %6s %-8s %s\n' "$@"
 }
 
 echo "nginx on $base_url (1 worker, /test.txt $size bytes); scenarios $scenarios, tools $tools, $rounds rounds," \
