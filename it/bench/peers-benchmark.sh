@@ -1,46 +1,69 @@
 #!/usr/bin/env bash
 # Licensed under the Apache License, Version 2.0 (https://www.apache.org/licenses/LICENSE-2.0).
 #
-# Stampede against the tools users would pick instead (issue 34), not part of `mvn verify`: Stampede (`./stampede
-# run`), stock JMeter 5.6.3 (HTTP Request, HttpClient4), Gatling (Java DSL, its Maven plugin, it/bench/peers/gatling),
-# Locust (FastHttpUser, one process per core, it/bench/peers/locust), Tsung 1.7 and wrk (scenario 1's ceiling), one
-# after the other against one private nginx on 127.0.0.1 (1 worker, the 18-byte /test.txt, access log off; a
-# second log format, '$msec $request_time $status $uri $cookie_sid', is on only while a tool runs, read for its
-# measured window).
+# Stampede against the tools users would pick instead (issue 34), not part of `mvn verify`: every tool, one after the
+# other, against one private nginx on 127.0.0.1 (1 worker, the 18-byte /test.txt, access log off; a second log
+# format, '$msec $request_time $status $uri $cookie_sid', is on only while a tool runs, read for its measured window).
 #   scenario 1, stateless rate: --users (200) users, keep-alive, GET /test.txt, no think time
 #   scenario 2, stateful users: POST /login (form; nginx sets the cookie sid and answers next=VALUE), then a loop of
 #               GET /step/VALUE with the cookie and the last value, think time 10 s
 #   scenario 3, many idle connections: each user its own keep-alive connection, GET /test.txt every 10 s
 #   scenario vu (Stampede and Gatling only; it/bench/virtual-users-benchmark.sh --gatling runs it): the plan of the
 #               virtual-users benchmark (GET /login with X-User, then /step/VALUE), Stampede on the engine's pool
-# In each round every tool runs once per scenario; the order rotates every round, so each tool goes first once in
-# three rounds. Each run: the tool's start-up, a warm-up (scenario 1) or the ramp-up plus 10 s (2 and 3), then the
-# measured window. Per run: req/s counted by nginx (stub_status) in the window, CPU per request of the tool's
-# processes (utime+stime from /proc over the window, divided by nginx's count), RSS of the tool's load processes at
-# the window's end, heap after a full GC for JVM tools (jcmd GC.run, GC.heap_info after the window), p50/p99 as the
-# tool reports them (its whole run) and as nginx's $request_time saw the window, errors (the tool's own count over
-# its run, plus non-2xx answers nginx logged in the window). Scenarios 2 and 3 also: users held (distinct session
-# cookies nginx saw in the window, scenario 2) and memory per user above the tool before its first user.
-# A row counts only with 0 errors. Prints each run as it ends, then one table per scenario (median of the rounds).
 #
-# usage: it/bench/peers-benchmark.sh [options] [--skip-build]   (wrap it in /work/tools/quiet where shared)
-#   --scenarios 1,2,3          which scenarios (default 1,2,3; vu as well or instead)
-#   --tools LIST               stampede,jmeter,gatling,locust,tsung,wrk (default all; wrk runs in scenario 1 only)
+# The tools (--tools names) and every setting each is given, as its own documentation sets it up for throughput
+# (docs/peers.md cites which part of which manual):
+#   stampede    this checkout: `./stampede run plans/quickstart.jmx -Jthreads=N` (scenario 1; Concurrency Thread
+#               Group, keep-alive); it/bench/peers/stampede-stateful.jmx and stampede-idle.jmx (Virtual User Thread
+#               Group, think time) with --heap, the newest Java 21+, a connection per user up to 15,000 users and the
+#               engine's pool (--pool) above
+#   jmeter      stock JMeter 5.6.3, the JVM options of its bin/jmeter (-Xms1g -Xmx1g, G1, MaxGCPauseMillis=100,
+#               G1ReservePercent=20; -Xmx from --heap in 2 and 3), non-GUI, CSV results, no listener; HTTP Request with
+#               HttpClient4 and keep-alive, same user on each iteration; one thread per user (at most --jmeter-users)
+#   gatling     Gatling 3.15.1 through gatling-maven-plugin 4.21.12 (Maven Central), Java DSL (it/bench/peers/gatling),
+#               the plugin's JVM options (-Xms/-Xmx from --heap in 2 and 3); HTTP defaults plus disableWarmUp and
+#               disableCaching; shareConnections over 15,000 users
+#   locust      Locust 2.47.0 (PyPI, in a venv; it/bench/peers/locust): FastHttpUser, --processes -1 (a worker per
+#               core), --headless, --csv, --only-summary, --loglevel WARNING; master and workers on a free loopback
+#               port; a ramp-up of at most 100 users a second per worker
+#   tsung       Tsung 1.7.0 (Debian): one client VM per core (<client cpu="cores">), -n (no web dashboard), Erlang's
+#               epmd on a private port, one arrival phase (N / ramp users a second, at most N); every other option at
+#               its default, so it writes no line per request and reports the mean, not percentiles
+#   tsung-dump  the same Tsung run with dumptraffic="protocol_local": its p50/p99 come from that line per request
+#               (nearest rank, as for the JTL), and its CPU figure shows what the record costs
+#   wrk         wrk -t<cores> -c<users> --latency (Debian), scenario 1 only, as the ceiling
+#
+# In each round every tool runs once per scenario; the order rotates every round, so each tool goes first in turn.
+# Each run: the tool's start-up, a warm-up (scenario 1) or the ramp-up plus 10 s (2 and 3), then the measured window.
+# Per run: req/s counted by nginx (stub_status) in the window, CPU per request of all the tool's processes (utime +
+# stime from /proc over the window, divided by nginx's count; also the load processes alone), RSS of the load
+# processes at the window's end, heap after a full GC for JVM tools (jcmd), p50/p99 as the tool reports them (its
+# whole run) and as nginx's $request_time saw the window, errors (the tool's own count plus answers >= 400 nginx
+# logged in the window). Scenarios 2 and 3 also: users held (distinct session cookies nginx saw in the window,
+# scenario 2) and memory per user above the tool before its first user. A row counts only with 0 errors. Prints each
+# run as it ends, then one table per scenario (the median-CPU round of each tool).
+#
+# usage: it/bench/peers-benchmark.sh [options] [--skip-build]
+#   --scenarios LIST           1, 2, 3 and vu, separated by commas (1,2,3)
+#   --tools LIST               stampede,jmeter,gatling,locust,tsung,tsung-dump,wrk (all; wrk runs in scenario 1 only)
 #   --rounds N                 rounds (3)
 #   --window S                 measured seconds per run (scenario 1: 35, scenarios 2 and 3: 60)
 #   --warmup S                 scenario 1's warm-up after the load starts (20)
-#   --users A,B,C              users of scenarios 1, 2 (and vu), 3 (200,100000,19000)
+#   --users A,B,C              users of scenarios 1, 2 (and vu), 3 (200,100000,19000); Locust and Tsung hold a
+#                              connection per user: at most 19,000 in scenarios 2 and 3 (nginx holds 19,900)
 #   --jmeter-users N           stock JMeter's cap in scenarios 2 and 3: one OS thread per user (2000)
 #   --ramp S                   ramp-up of scenarios 2 and 3 (users / 1000, at least 10)
 #   --think-ms MS              think time of scenarios 2 and 3 (10000)
 #   --heap SIZE                heap of the JVM tools in scenarios 2, 3 and vu (the 8 GB budget: 6g)
 #   --pool N                   Stampede's engine pool where users share connections (over 15,000 users; vu) (2000)
 #   --profile DIR              async-profiler (cpu) on the JVM tools during scenario 1's windows: DIR/<run>.collapsed
-#   --keep DIR                 keep every run's folder (logs, reports) under DIR
-#   defaults: all three scenarios, 3 rounds; scenario 1 alone takes ~25 minutes.
-# Installs on first use (cache: ~/.cache/stampede/peers-benchmark): Locust 2.47.0 from PyPI in a venv; Gatling 3.15.1
-# and its Maven plugin come from Maven Central with the project's first build. Needs nginx, wrk, tsung (Debian; see
-# it/run-tests.sh), Java 17 and Maven, and a Java 21+ for Stampede's Virtual User Thread Group (scenarios 2, 3).
+#   --keep DIR                 keep every run's folder (the tool's own output and logs, nginx's window log) under DIR
+#   --skip-build               use the checkout's last build (src/target) instead of building it
+#   scenario 1 alone, every tool, 3 rounds: ~40 minutes; all three scenarios at full size: hours.
+# Installs on first use (cache: ~/.cache/stampede/peers-benchmark): Locust from PyPI in a venv (/usr/bin/python3 -m
+# venv: Debian's python3-venv); Gatling and its Maven plugin from Maven Central. Needs nginx, curl, and for the tools
+# chosen: wrk, tsung (Debian; it/run-tests.sh installs them), Java 17 and Maven (the JVM tools), a Java 21+ for
+# Stampede's Virtual User Thread Group (scenarios 2, 3).
 {
 # The whole script is one block, read before it runs, so that editing the file meanwhile cannot change a run.
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -216,8 +239,17 @@ tree() {
 # Every process of the tool: below its PID (the launcher, Maven, the forked JVM, Locust's master and workers,
 # Tsung's controller VM) and those it detached (Tsung's client VMs, epmd).
 tool_procs() { { [[ -z $tool_pid ]] || tree "$tool_pid"; marked; } | sort -un; }
-tool_ticks() { local t=0 p; for p in $(tool_procs); do t=$((t + $(ticks "$p"))); done; echo "$t"; }
-load_ticks() { local t=0 p; for p in $(load_pids); do t=$((t + $(ticks "$p"))); done; echo "$t"; }
+# "ALL LOAD": the CPU ticks of all the tool's processes and of its load processes, read once per process so that
+# the load processes' share is never above the whole.
+tool_ticks() {
+  local all=0 load=0 p t loads
+  loads=" $(load_pids | tr '\n' ' ') "
+  for p in $(tool_procs); do
+    t=$(ticks "$p"); all=$((all + t))
+    [[ $loads == *" $p "* ]] && load=$((load + t))
+  done
+  echo "$all $load"
+}
 # The processes that carry the load (their RSS is the tool's memory): the JMeter/Gatling JVM, not its launcher.
 load_pids() {
   local p cmd
@@ -430,6 +462,9 @@ run_one() {
   local n=${user_counts[1]}
   [[ $sc == vu ]] || n=${user_counts[$((sc - 1))]}
   [[ $tool == jmeter && $sc != 1 ]] && ((n > jmeter_users)) && n=$jmeter_users
+  # Locust's and Tsung's users each keep a connection of their own (neither documents a way to share one), and
+  # nginx's one worker holds 19,900: beyond that their extra users could only fail.
+  [[ $tool =~ ^(locust|tsung|tsung-dump)$ && $sc != 1 ]] && ((n > 19000)) && n=19000
   local dir="$work/s$sc-r$round-$tool"
   mkdir -p "$dir"
   # The tool's load lasts LEN seconds from its first request; its window is placed from that first request on, so
@@ -474,13 +509,13 @@ run_one() {
   local ws=$((t0 + lead)) we=$((t0 + lead + win))
   sleep_until "$ws"
   local r0 c0 l0 n0 b0 r1 c1 l1 n1 b1 rss=0 heap=0 rss_run=0
-  r0=$(requests); c0=$(tool_ticks); l0=$(load_ticks); n0=$(nginx_ticks); b0=$(busy_ticks)
+  r0=$(requests); read -r c0 l0 <<< "$(tool_ticks)"; n0=$(nginx_ticks); b0=$(busy_ticks)
   jp=$(jvm_pid || true)
   if [[ -n $profile && $sc == 1 && -n $jp ]]; then
     jcmd "$jp" JVMTI.agent_load "$agent" "\"start,event=cpu,interval=1ms\"" >/dev/null 2>&1 || true
   fi
   sleep_until "$we"
-  r1=$(requests); c1=$(tool_ticks); l1=$(load_ticks); n1=$(nginx_ticks); b1=$(busy_ticks)
+  r1=$(requests); read -r c1 l1 <<< "$(tool_ticks)"; n1=$(nginx_ticks); b1=$(busy_ticks)
   rss_run=$(rss_kb)
   if [[ -n $profile && $sc == 1 && -n $jp ]]; then
     jcmd "$jp" JVMTI.agent_load "$agent" "\"stop,file=$profile/s$sc-r$round-$tool.collapsed\"" >/dev/null 2>&1 || true
