@@ -214,15 +214,18 @@ size=$(curl -fs "http://127.0.0.1:$port/test.txt" | wc -c)
 base_url="http://127.0.0.1:$port"
 
 # The timing log is on while a tool runs (its lines are cut to the window afterwards) and off between runs; nginx
-# reloads the switch while no tool is connected.
+# reloads the switch while no tool is connected. The reload is done when the old worker has exited too: until then
+# it still accepts connections, and closes each after its first answer (wrk counted those as read errors).
 set_logging() {
   echo "map \$msec \$in_window { default $1; }" > "$ngx/window.conf"
   [[ $1 == 0 ]] || : > "$ngx/window.log"
-  local before; before=$(pgrep -P "$nginx_pid" | sort | tr '\n' ' ' || true)
+  local before p now old
+  before=$(pgrep -P "$nginx_pid" | tr '\n' ' ' || true)
   kill -HUP "$nginx_pid"
   for _ in $(seq 100); do
-    local now; now=$(pgrep -P "$nginx_pid" | sort | tr '\n' ' ' || true)
-    [[ -n $now && $now != "$before" ]] && break
+    now=" $(pgrep -P "$nginx_pid" | tr '\n' ' ' || true) " old=
+    for p in $before; do [[ $now == *" $p "* ]] && old=yes; done
+    [[ -z $old && $now =~ [0-9] ]] && break
     sleep 0.1
   done
 }
