@@ -1,51 +1,74 @@
 #!/usr/bin/env bash
 # Licensed under the Apache License, Version 2.0 (https://www.apache.org/licenses/LICENSE-2.0).
 #
-# Stampede against the tools users would pick instead (issue 34), not part of `mvn verify`: Stampede (`./stampede
-# run`), stock JMeter 5.6.3 (HTTP Request, HttpClient4), Gatling (Java DSL, its Maven plugin, it/bench/peers/gatling),
-# Locust (FastHttpUser, one process per core, it/bench/peers/locust), Tsung 1.7 and wrk (scenario 1's ceiling), one
-# after the other against one private nginx on 127.0.0.1 (1 worker, the 18-byte /test.txt, access log off; a
-# second log format, '$msec $request_time $status $uri $cookie_sid', is on only while a tool runs, read for its
-# measured window).
+# Stampede against the tools users would pick instead (issue 34), not part of `mvn verify`: every tool, one after the
+# other, against one private nginx on 127.0.0.1 (1 worker, the 18-byte /test.txt, access log off; a second log
+# format, '$msec $request_time $status $uri $cookie_sid', is on only while a tool runs, read for its measured window).
 #   scenario 1, stateless rate: --users (200) users, keep-alive, GET /test.txt, no think time
 #   scenario 2, stateful users: POST /login (form; nginx sets the cookie sid and answers next=VALUE), then a loop of
 #               GET /step/VALUE with the cookie and the last value, think time 10 s
 #   scenario 3, many idle connections: each user its own keep-alive connection, GET /test.txt every 10 s
 #   scenario vu (Stampede and Gatling only; it/bench/virtual-users-benchmark.sh --gatling runs it): the plan of the
 #               virtual-users benchmark (GET /login with X-User, then /step/VALUE), Stampede on the engine's pool
-# In each round every tool runs once per scenario; the order rotates every round, so each tool goes first once in
-# three rounds. Each run: the tool's start-up, a warm-up (scenario 1) or the ramp-up plus 10 s (2 and 3), then the
-# measured window. Per run: req/s counted by nginx (stub_status) in the window, CPU per request of the tool's
-# processes (utime+stime from /proc over the window, divided by nginx's count), RSS of the tool's load processes at
-# the window's end, heap after a full GC for JVM tools (jcmd GC.run, GC.heap_info after the window), p50/p99 as the
-# tool reports them (its whole run) and as nginx's $request_time saw the window, errors (the tool's own count over
-# its run, plus non-2xx answers nginx logged in the window). Scenarios 2 and 3 also: users held (distinct session
-# cookies nginx saw in the window, scenario 2) and memory per user above the tool before its first user.
-# A row counts only with 0 errors. Prints each run as it ends, then one table per scenario (median of the rounds).
 #
-# usage: it/bench/peers-benchmark.sh [options] [--skip-build]   (wrap it in /work/tools/quiet where shared)
-#   --scenarios 1,2,3          which scenarios (default 1,2,3; vu as well or instead)
-#   --tools LIST               stampede,jmeter,gatling,locust,tsung,wrk (default all; wrk runs in scenario 1 only)
+# The tools (--tools names) and every setting each is given, as its own documentation sets it up for throughput
+# (docs/peers.md cites which part of which manual):
+#   stampede    this checkout: `./stampede run plans/quickstart.jmx -Jthreads=N` (scenario 1; Concurrency Thread
+#               Group, keep-alive); it/bench/peers/stampede-stateful.jmx and stampede-idle.jmx (Virtual User Thread
+#               Group, think time) with --heap, the newest Java 21+, a connection per user up to 15,000 users and the
+#               engine's pool (--pool) above
+#   jmeter      stock JMeter 5.6.3, the JVM options of its bin/jmeter (-Xms1g -Xmx1g, G1, MaxGCPauseMillis=100,
+#               G1ReservePercent=20; -Xmx from --heap in 2 and 3), non-GUI, CSV results, no listener; HTTP Request with
+#               HttpClient4 and keep-alive, same user on each iteration; one thread per user (at most --jmeter-users)
+#   gatling     Gatling 3.15.1 through gatling-maven-plugin 4.21.12 (Maven Central), Java DSL (it/bench/peers/gatling),
+#               the plugin's JVM options (-Xms/-Xmx from --heap in 2 and 3); HTTP defaults plus disableWarmUp and
+#               disableCaching; shareConnections over 15,000 users
+#   locust      Locust 2.47.0 (PyPI, in a venv; it/bench/peers/locust): FastHttpUser, --processes -1 (a worker per
+#               core), --headless, --csv, --only-summary, --loglevel WARNING; master and workers on a free loopback
+#               port; a ramp-up of at most 100 users a second per worker
+#   tsung       Tsung 1.7.0 (Debian): one client VM per core (<client cpu="cores">), -n (no web dashboard), Erlang's
+#               epmd on a private port, one arrival phase (N / ramp users a second, at most N); every other option at
+#               its default, so it writes no line per request and reports the mean, not percentiles
+#   tsung-dump  the same Tsung run with dumptraffic="protocol_local": its p50/p99 come from that line per request
+#               (nearest rank, as for the JTL), and its CPU figure shows what the record costs
+#   wrk         wrk -t<cores> -c<users> --latency (Debian), scenario 1 only, as the ceiling
+#
+# In each round every tool runs once per scenario; the order rotates every round, so each tool goes first in turn.
+# Each run: the tool's start-up, a warm-up (scenario 1) or the ramp-up plus 10 s (2 and 3), then the measured window.
+# Per run: req/s counted by nginx (stub_status) in the window, CPU per request of all the tool's processes (utime +
+# stime from /proc over the window, divided by nginx's count; also the load processes alone), RSS of the load
+# processes at the window's end, heap after a full GC for JVM tools (jcmd), p50/p99 as the tool reports them (its
+# whole run) and as nginx's $request_time saw the window, errors (the tool's own count plus answers >= 400 nginx
+# logged in the window). Scenarios 2 and 3 also: users held (distinct session cookies nginx saw in the window,
+# scenario 2) and memory per user above the tool before its first user. A row counts only with 0 errors. Prints each
+# run as it ends, then one table per scenario (the median-CPU round of each tool).
+#
+# usage: it/bench/peers-benchmark.sh [options] [--skip-build]
+#   --scenarios LIST           1, 2, 3 and vu, separated by commas (1,2,3)
+#   --tools LIST               stampede,jmeter,gatling,locust,tsung,tsung-dump,wrk (all; wrk runs in scenario 1 only)
 #   --rounds N                 rounds (3)
 #   --window S                 measured seconds per run (scenario 1: 35, scenarios 2 and 3: 60)
 #   --warmup S                 scenario 1's warm-up after the load starts (20)
-#   --users A,B,C              users of scenarios 1, 2 (and vu), 3 (200,100000,19000)
+#   --users A,B,C              users of scenarios 1, 2 (and vu), 3 (200,100000,19000); Locust and Tsung hold a
+#                              connection per user: at most 19,000 in scenarios 2 and 3 (nginx holds 19,900)
 #   --jmeter-users N           stock JMeter's cap in scenarios 2 and 3: one OS thread per user (2000)
 #   --ramp S                   ramp-up of scenarios 2 and 3 (users / 1000, at least 10)
 #   --think-ms MS              think time of scenarios 2 and 3 (10000)
 #   --heap SIZE                heap of the JVM tools in scenarios 2, 3 and vu (the 8 GB budget: 6g)
 #   --pool N                   Stampede's engine pool where users share connections (over 15,000 users; vu) (2000)
 #   --profile DIR              async-profiler (cpu) on the JVM tools during scenario 1's windows: DIR/<run>.collapsed
-#   --keep DIR                 keep every run's folder (logs, reports) under DIR
-#   defaults: all three scenarios, 3 rounds; scenario 1 alone takes ~25 minutes.
-# Installs on first use (cache: ~/.cache/stampede/peers-benchmark): Locust 2.47.0 from PyPI in a venv; Gatling 3.15.1
-# and its Maven plugin come from Maven Central with the project's first build. Needs nginx, wrk, tsung (Debian; see
-# it/run-tests.sh), Java 17 and Maven, and a Java 21+ for Stampede's Virtual User Thread Group (scenarios 2, 3).
+#   --keep DIR                 keep every run's folder (the tool's own output and logs, nginx's window log) under DIR
+#   --skip-build               use the checkout's last build (src/target) instead of building it
+#   scenario 1 alone, every tool, 3 rounds: ~40 minutes; all three scenarios at full size: hours.
+# Installs on first use (cache: ~/.cache/stampede/peers-benchmark): Locust from PyPI in a venv (/usr/bin/python3 -m
+# venv: Debian's python3-venv); Gatling and its Maven plugin from Maven Central. Needs nginx, curl, and for the tools
+# chosen: wrk, tsung (Debian; it/run-tests.sh installs them), Java 17 and Maven (the JVM tools), a Java 21+ for
+# Stampede's Virtual User Thread Group (scenarios 2, 3).
 {
 # The whole script is one block, read before it runs, so that editing the file meanwhile cannot change a run.
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-scenarios=1,2,3 tools=stampede,jmeter,gatling,locust,tsung,wrk rounds=3 window= warmup=20 users=200,100000,19000
+scenarios=1,2,3 tools=stampede,jmeter,gatling,locust,tsung,tsung-dump,wrk rounds=3 window= warmup=20 users=200,100000,19000
 jmeter_users=2000 ramp= think_ms=10000 heap=6g pool=2000 profile= keep=
 while (($#)); do
   case "$1" in
@@ -73,21 +96,27 @@ whole --rounds "$rounds"; whole --warmup "$warmup"; whole --pool "$pool"; whole 
 [[ $scenarios =~ ^(1|2|3|vu)(,(1|2|3|vu))*$ ]] || fail "--scenarios takes 1, 2, 3 and vu separated by commas, not '$scenarios'"
 IFS=, read -r -a tool_list <<< "$tools"
 for t in "${tool_list[@]}"; do
-  [[ $t =~ ^(stampede|jmeter|gatling|locust|tsung|wrk)$ ]] ||
-    fail "--tools: '$t' is not one of stampede, jmeter, gatling, locust, tsung, wrk"
+  [[ $t =~ ^(stampede|jmeter|gatling|locust|tsung|tsung-dump|wrk)$ ]] ||
+    fail "--tools: '$t' is not one of stampede, jmeter, gatling, locust, tsung, tsung-dump, wrk"
 done
 IFS=, read -r -a user_counts <<< "$users"
 ((${#user_counts[@]} == 3)) || fail "--users takes three counts (scenarios 1, 2, 3), e.g. 200,100000,19000"
 for u in "${user_counts[@]}"; do whole --users "$u"; done
 ((user_counts[2] <= 19500)) || fail "--users: scenario 3 holds a connection per user; 19,500 at most (the file cap)"
 [[ $heap =~ ^[0-9]+[mg]$ ]] || fail "--heap takes a size such as 6g or 512m, not '$heap'"
-bench_need "install it (it/run-tests.sh installs nginx-light, wrk and tsung)" nginx java mvn curl wrk tsung
+has() { [[ ,$tools, == *,$1,* ]]; }
+bench_need "install it (it/run-tests.sh installs nginx-light and curl)" nginx curl
+has wrk && bench_need "install it (it/run-tests.sh installs wrk)" wrk
+{ has tsung || has tsung-dump; } && bench_need "install it (it/run-tests.sh installs tsung)" tsung
+# Only the JVM tools need Java, Maven and the build (Stampede's launcher and the JMeter home it assembles).
+jvm_tools=false
+{ has stampede || has jmeter || has gatling; } && jvm_tools=true
+$jvm_tools && bench_need "install Java 17 and Maven" java mvn
 [[ -z $profile ]] || agent=$(bench_profiler "$profile")
 
 peers="$root/it/bench/peers"
 cache="${XDG_CACHE_HOME:-$HOME/.cache}/stampede/peers-benchmark"
 locust_version=2.47.0
-has() { [[ ,$tools, == *,$1,* ]]; }
 if has locust && ! "$cache/locust-venv/bin/locust" --version 2>/dev/null | grep -q "locust $locust_version"; then
   echo "$bench: installing Locust $locust_version from PyPI into $cache/locust-venv ..." >&2
   mkdir -p "$cache"
@@ -95,13 +124,15 @@ if has locust && ! "$cache/locust-venv/bin/locust" --version 2>/dev/null | grep 
   /usr/bin/python3 -m venv "$cache/locust-venv" || fail "python3 -m venv failed: apt-get install python3-venv"
   "$cache/locust-venv/bin/pip" install -q "locust==$locust_version" || fail "pip could not install locust"
 fi
-bench_maven -pl src -am package -DskipTests
+if has stampede || has jmeter; then
+  bench_maven -pl src -am package -DskipTests
+  jmeter_home="$root/src/target/jmeter-home"
+  [[ -f $jmeter_home/bin/ApacheJMeter.jar ]] || fail "no JMeter home in $jmeter_home: run without --skip-build"
+fi
 if has gatling; then
   echo "$bench: compiling the Gatling simulations ..." >&2
   mvn -B -q -f "$peers/gatling/pom.xml" test-compile || fail "the Gatling project did not compile"
 fi
-jmeter_home="$root/src/target/jmeter-home"
-[[ -f $jmeter_home/bin/ApacheJMeter.jar ]] || fail "no JMeter home in $jmeter_home: run without --skip-build"
 
 work=$(mktemp -d /tmp/stampede-peers.XXXXXX)
 nginx_pid= tool_pid=
@@ -112,13 +143,17 @@ stop_tool() {
     for _ in $(seq 50); do kill -0 "$tool_pid" 2>/dev/null || break; sleep 0.2; done
     kill -KILL -- "-$tool_pid" 2>/dev/null || true
   fi
+  local p
+  for p in $(marked); do kill -KILL "$p" 2>/dev/null || true; done
   tool_pid=
 }
-epmd_before=$(pgrep -x epmd | tr '\n' ' ' || true)
+# Every tool runs with this variable in its environment, so the processes it starts outside its own tree (Tsung's
+# client VMs and Erlang's epmd, which detach) are found, counted and stopped, and no one else's are.
+marker="STAMPEDE_PEERS_RUN=$$-$RANDOM"
+marked() { grep -lsF "$marker" /proc/[0-9]*/environ 2>/dev/null | cut -d/ -f3 || true; }
+free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])'; }
 cleanup() {
   stop_tool
-  local p
-  for p in $(pgrep -x epmd); do [[ " $epmd_before " == *" $p "* ]] || kill "$p" 2>/dev/null || true; done
   if [[ -n $nginx_pid ]]; then
     kill "$nginx_pid" 2>/dev/null || true
     for _ in $(seq 50); do kill -0 "$nginx_pid" 2>/dev/null || break; sleep 0.1; done
@@ -129,7 +164,7 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 # --- nginx: one private instance for the whole benchmark ----------------------------------------------------------
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
+port=$(free_port)
 ngx="$work/nginx"
 mkdir -p "$ngx/html" "$ngx/temp"
 printf 'stampede classic\n\n' > "$ngx/html/test.txt"   # 18 bytes
@@ -179,15 +214,18 @@ size=$(curl -fs "http://127.0.0.1:$port/test.txt" | wc -c)
 base_url="http://127.0.0.1:$port"
 
 # The timing log is on while a tool runs (its lines are cut to the window afterwards) and off between runs; nginx
-# reloads the switch while no tool is connected.
+# reloads the switch while no tool is connected. The reload is done when the old worker has exited too: until then
+# it still accepts connections, and closes each after its first answer (wrk counted those as read errors).
 set_logging() {
   echo "map \$msec \$in_window { default $1; }" > "$ngx/window.conf"
   [[ $1 == 0 ]] || : > "$ngx/window.log"
-  local before; before=$(pgrep -P "$nginx_pid" | sort | tr '\n' ' ' || true)
+  local before p now old
+  before=$(pgrep -P "$nginx_pid" | tr '\n' ' ' || true)
   kill -HUP "$nginx_pid"
   for _ in $(seq 100); do
-    local now; now=$(pgrep -P "$nginx_pid" | sort | tr '\n' ' ' || true)
-    [[ -n $now && $now != "$before" ]] && break
+    now=" $(pgrep -P "$nginx_pid" | tr '\n' ' ' || true) " old=
+    for p in $before; do [[ $now == *" $p "* ]] && old=yes; done
+    [[ -z $old && $now =~ [0-9] ]] && break
     sleep 0.1
   done
 }
@@ -196,24 +234,35 @@ ticks() { local v; v=$(awk '{print $14 + $15}' "/proc/$1/stat" 2>/dev/null || tr
 nginx_ticks() { local t=0 p; for p in $(pgrep -P "$nginx_pid"); do t=$((t + $(ticks "$p"))); done; echo "$t"; }
 busy_ticks() { awk '/^cpu /{print $2+$3+$4+$7+$8}' /proc/stat; }
 hz=$(getconf CLK_TCK)
-# Every process below the tool's PID (the launcher, Maven, the forked JVM, Locust's workers, Erlang's beam).
 tree() {
   local p=$1 c
   echo "$p"
   for c in $(pgrep -P "$p"); do tree "$c"; done
 }
-tree_ticks() { local t=0 p; for p in $(tree "$1"); do t=$((t + $(ticks "$p"))); done; echo "$t"; }
-load_ticks() { local t=0 p; for p in $(load_pids); do t=$((t + $(ticks "$p"))); done; echo "$t"; }
+# Every process of the tool: below its PID (the launcher, Maven, the forked JVM, Locust's master and workers,
+# Tsung's controller VM) and those it detached (Tsung's client VMs, epmd).
+tool_procs() { { [[ -z $tool_pid ]] || tree "$tool_pid"; marked; } | sort -un; }
+# "ALL LOAD": the CPU ticks of all the tool's processes and of its load processes, read once per process so that
+# the load processes' share is never above the whole.
+tool_ticks() {
+  local all=0 load=0 p t loads
+  loads=" $(load_pids | tr '\n' ' ') "
+  for p in $(tool_procs); do
+    t=$(ticks "$p"); all=$((all + t))
+    [[ $loads == *" $p "* ]] && load=$((load + t))
+  done
+  echo "$all $load"
+}
 # The processes that carry the load (their RSS is the tool's memory): the JMeter/Gatling JVM, not its launcher.
 load_pids() {
   local p cmd
-  for p in $(tree "$tool_pid"); do
+  for p in $(tool_procs); do
     cmd=$(tr '\0' ' ' 2>/dev/null < "/proc/$p/cmdline") || continue
     case "$current" in
       stampede|jmeter) [[ $cmd == *ApacheJMeter.jar* ]] && echo "$p" ;;
       gatling) [[ $cmd == *java* && $cmd == *io.gatling.app* ]] && echo "$p" ;;
       locust) [[ $cmd == *locust* && $cmd != *timeout* ]] && echo "$p" ;;
-      tsung) [[ $cmd == *beam* ]] && echo "$p" ;;
+      tsung|tsung-dump) [[ $cmd == *beam* ]] && echo "$p" ;;
       wrk) [[ $cmd == wrk* ]] && echo "$p" ;;
     esac
   done
@@ -298,20 +347,31 @@ launch() {
       local class=StatelessUser files="$peers/locust/users.py" shape=()
       [[ $sc == 2 ]] && class=StatefulUser
       [[ $sc == 3 ]] && class=IdleUser
+      # The master and its workers talk over loopback on a free port (the default, 5557 on every interface, may be
+      # taken on a shared machine).
+      local lport; lport=$(free_port)
       if [[ $sc == 1 ]]; then shape=(-u "$n" -r "$n" -t "${len}s"); else files+=",$peers/locust/delayed_shape.py"; fi
       cmd=(env USERS="$n" DELAY="$delay" RAMP="$rmp" DURATION="$len" THINK_MS="$think_ms"
            "$cache/locust-venv/bin/locust" -f "$files" --headless --processes -1 -H "$base_url" --csv "$dir/locust"
+           --master-bind-host 127.0.0.1 --master-bind-port "$lport" --master-port "$lport"
            --only-summary --loglevel WARNING "${shape[@]}" "$class") ;;
-    tsung/*) tsung_config "$sc" "$dir" "$len" "$n" "$rmp"
-      cmd=(tsung -f "$dir/tsung.xml" -l "$dir/log" start) ;;
+    tsung/*|tsung-dump/*)
+      # tsung-dump: the same run with the line per request Tsung writes where its manual advises for heavy loads
+      # (dumptraffic="protocol_local", a file per client VM), for its percentiles; plain tsung writes none.
+      local dump=false
+      [[ $tool == tsung-dump ]] && dump=protocol_local
+      tsung_config "$sc" "$dir" "$len" "$n" "$rmp" "$dump"
+      # Erlang's name server on a port of its own, so this Tsung's node names meet no other Tsung's on the
+      # machine; -n: no web dashboard (it listens on the fixed port 8091).
+      cmd=(env ERL_EPMD_PORT="$(free_port)" tsung -n -f "$dir/tsung.xml" -l "$dir/log" start) ;;
     *) return 1 ;;
   esac
-  (cd "$dir" && exec setsid "${cmd[@]}" > "$dir/out.log" 2>&1 < /dev/null) &
+  (cd "$dir" && exec setsid env "$marker" "${cmd[@]}" > "$dir/out.log" 2>&1 < /dev/null) &
   tool_pid=$!
 }
 
 tsung_config() {
-  local sc=$1 dir=$2 len=$3 n=$4 rmp=$5 body
+  local sc=$1 dir=$2 len=$3 n=$4 rmp=$5 dump=$6 body
   case "$sc" in
     1) body='<for from="1" to="2000000000" var="i"><request><http url="/test.txt" method="GET" version="1.1"/></request></for>' ;;
     2) body='<request><dyn_variable name="next" re="next=([^\n]+)"/><http url="/login" method="POST" version="1.1"
@@ -321,15 +381,17 @@ tsung_config() {
     3) body='<for from="1" to="2000000000" var="i"><request><http url="/test.txt" method="GET" version="1.1"/></request>
             <thinktime value="'$((think_ms / 1000))'" random="false"/></for>' ;;
   esac
+  # Users arrive at N / RAMP a second, at most N of them. The phase lasts 10 s longer than the ramp-up: Tsung stops
+  # starting users when a phase ends, and its launcher falls behind the arrival rate on a busy machine.
   local rate=$(( (n + rmp - 1) / rmp ))
   cat > "$dir/tsung.xml" <<EOF
 <?xml version="1.0"?>
 <!DOCTYPE tsung SYSTEM "/usr/share/tsung/tsung-1.0.dtd">
-<tsung loglevel="warning" version="1.0">
-  <clients><client host="localhost" use_controller_vm="true" maxusers="$((n + 10))"/></clients>
+<tsung loglevel="warning" dumptraffic="$dump" version="1.0">
+  <clients><client host="$(hostname -s)" cpu="$(nproc)" maxusers="$((n + 10))"/></clients>
   <servers><server host="127.0.0.1" port="$port" type="tcp"/></servers>
   <load duration="$len" unit="second">
-    <arrivalphase phase="1" duration="$rmp" unit="second"><users maxnumber="$n" arrivalrate="$rate" unit="second"/></arrivalphase>
+    <arrivalphase phase="1" duration="$((rmp + 10))" unit="second"><users maxnumber="$n" arrivalrate="$rate" unit="second"/></arrivalphase>
   </load>
   <sessions><session name="s$sc" probability="100" type="ts_http">$body</session></sessions>
 </tsung>
@@ -347,9 +409,7 @@ tool_report() {
       local jtl; jtl=$(ls "$dir"/out/*.jtl "$dir"/results.jtl 2>/dev/null | head -1)
       [[ -n $jtl ]] || { echo "- - ?"; return; }
       awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-               { print $c["elapsed"], ($c["success"] == "true" ? 0 : 1) }' "$jtl" | sort -n -k1,1 |
-        awk '{ e[NR] = $1; err += $2 } END { if (NR == 0) { print "- - ?"; exit }
-             print e[int((NR * 50 + 99) / 100)], e[int((NR * 99 + 99) / 100)], err }' ;;
+               { print $c["elapsed"], ($c["success"] == "true" ? 0 : 1) }' "$jtl" | percentiles ;;
     gatling)
       # Gatling's console summary ("Global Information") of its whole run: columns Total | OK | KO.
       awk -F'|' 'function num(v) { gsub(/[ ,]/, "", v); return v == "-" ? 0 : v }
@@ -359,16 +419,34 @@ tool_report() {
     locust)
       awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } $c["Name"] == "Aggregated" {
                  print $c["50%"], $c["99%"], $c["Failure Count"] }' "$dir/locust_stats.csv" 2>/dev/null || echo "- - ?" ;;
-    tsung)
-      # Tsung reports no percentiles: its mean (ms) over the window's 10-s dumps stands in both columns; errors are
-      # its error counters in those dumps (the sessions its load duration cuts at the end are not in the window).
-      local log; log=$(find "$dir/log" -name tsung.log 2>/dev/null | head -1)
+    tsung|tsung-dump)
+      # Errors: Tsung's error counters in its 10-s dumps of the window (the sessions its load duration cuts at the
+      # end are not in the window). Percentiles (tsung-dump): from the line per request of dumptraffic
+      # (date;pid;id;method;host;url;status;size;duration ms;...; tsung.dump, or tsung-N.dump per client VM), over
+      # the whole run as for the other tools. Plain tsung reports none: the mean of the window's dumps stands in
+      # both columns.
+      local log dump counted
+      log=$(find "$dir/log" -name tsung.log 2>/dev/null | head -1)
+      dump=$(find "$dir/log" -name 'tsung*.dump' -size +0 2>/dev/null)
       [[ -n $log ]] || { echo "- - ?"; return; }
-      awk -v a="$3" -v b="$4" '/^# stats: dump at/ { t = $5; inw = t > a && t <= b + 10 }
+      counted=$(awk -v a="$3" -v b="$4" '/^# stats: dump at/ { t = $5; inw = t > a && t <= b + 10 }
            inw && /^stats: request / { n += $3; sum += $3 * $4 }
            inw && /^stats: error/ { e += $3 } inw && /^stats: [0-9][0-9][0-9] / && $2 !~ /^2/ { e += $3 }
-           END { m = n > 0 ? sum / n : 0; printf "mean%.1f mean%.1f %d\n", m, m, e }' "$log" ;;
+           END { m = n > 0 ? sum / n : 0; printf "mean%.1f mean%.1f %d\n", m, m, e }' "$log")
+      if [[ -n $dump ]]; then
+        local p; p=$(awk -F';' '!/^#/ && NF >= 9 { print $9, 0 }' $dump | percentiles)
+        echo "${p% *} ${counted##* }"
+      else
+        echo "$counted"
+      fi ;;
   esac
+}
+
+# "p50 p99 errors" of lines "milliseconds failed(0|1)": nearest rank on the sorted times, as every tool's record
+# that has one time per request is read (a JTL, Tsung's dump).
+percentiles() {
+  sort -g -k1,1 | awk '{ e[NR] = $1; err += $2 } END { if (NR == 0) { print "- - ?"; exit }
+    print e[int((NR * 50 + 99) / 100)], e[int((NR * 99 + 99) / 100)], err }'
 }
 
 # nginx's view of the window [FROM, TO): "requests p50 p99 non2xx sessions" ($request_time in ms).
@@ -387,6 +465,9 @@ run_one() {
   local n=${user_counts[1]}
   [[ $sc == vu ]] || n=${user_counts[$((sc - 1))]}
   [[ $tool == jmeter && $sc != 1 ]] && ((n > jmeter_users)) && n=$jmeter_users
+  # Locust's and Tsung's users each keep a connection of their own (neither documents a way to share one), and
+  # nginx's one worker holds 19,900: beyond that their extra users could only fail.
+  [[ $tool =~ ^(locust|tsung|tsung-dump)$ && $sc != 1 ]] && ((n > 19000)) && n=19000
   local dir="$work/s$sc-r$round-$tool"
   mkdir -p "$dir"
   # The tool's load lasts LEN seconds from its first request; its window is placed from that first request on, so
@@ -405,7 +486,7 @@ run_one() {
     # Users start DELAY seconds after the tool is up, so its footprint without users can be read first (Tsung has
     # no such start: its footprint is read as its first requests arrive).
     delay=30
-    [[ $tool == tsung ]] && delay=0
+    [[ $tool == tsung* ]] && delay=0
   fi
   set_logging 1
   launch "$tool" "$sc" "$dir" "$len" "$n" "$delay" "$rmp"
@@ -431,13 +512,13 @@ run_one() {
   local ws=$((t0 + lead)) we=$((t0 + lead + win))
   sleep_until "$ws"
   local r0 c0 l0 n0 b0 r1 c1 l1 n1 b1 rss=0 heap=0 rss_run=0
-  r0=$(requests); c0=$(tree_ticks "$tool_pid"); l0=$(load_ticks); n0=$(nginx_ticks); b0=$(busy_ticks)
+  r0=$(requests); read -r c0 l0 <<< "$(tool_ticks)"; n0=$(nginx_ticks); b0=$(busy_ticks)
   jp=$(jvm_pid || true)
   if [[ -n $profile && $sc == 1 && -n $jp ]]; then
     jcmd "$jp" JVMTI.agent_load "$agent" "\"start,event=cpu,interval=1ms\"" >/dev/null 2>&1 || true
   fi
   sleep_until "$we"
-  r1=$(requests); c1=$(tree_ticks "$tool_pid"); l1=$(load_ticks); n1=$(nginx_ticks); b1=$(busy_ticks)
+  r1=$(requests); read -r c1 l1 <<< "$(tool_ticks)"; n1=$(nginx_ticks); b1=$(busy_ticks)
   rss_run=$(rss_kb)
   if [[ -n $profile && $sc == 1 && -n $jp ]]; then
     jcmd "$jp" JVMTI.agent_load "$agent" "\"stop,file=$profile/s$sc-r$round-$tool.collapsed\"" >/dev/null 2>&1 || true
@@ -479,11 +560,11 @@ run_one() {
 }
 
 header() {
-  printf '%-2s %-2s %-9s %7s %8s %8s %6s %8s %8s %8s %8s %8s %8s %6s %6s %6s %7s %6s %6s %-8s %s\n' sc rd tool users req/s \
+  printf '%-2s %-2s %-10s %7s %8s %8s %6s %8s %8s %8s %8s %8s %8s %6s %6s %6s %7s %6s %6s %-8s %s\n' sc rd tool users req/s \
     'CPU_us/r' cores 'RSS_MB' 'heap_MB' 'RSS_KB/u' 'heap_KB/u' 'p50' 'p99' 'ngx50' 'ngx99' errors held nginx other note 'load_us/r' 
 }
 print_line() {
-  printf '%-2s %-2s %-9s %7s %8s %8s %6s %8s %8s %8s %8s %8s %8s %6s %6s %6s %7s %6s %6s %-8s %s\n' "$@"
+  printf '%-2s %-2s %-10s %7s %8s %8s %6s %8s %8s %8s %8s %8s %8s %6s %6s %6s %7s %6s %6s %-8s %s\n' "$@"
 }
 
 echo "nginx on $base_url (1 worker, /test.txt $size bytes); scenarios $scenarios, tools $tools, $rounds rounds," \
