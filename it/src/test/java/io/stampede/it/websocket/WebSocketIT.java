@@ -103,7 +103,7 @@ class WebSocketIT {
 
     @Test
     void sessionGroupsRunOnARemoteEngine(@TempDir Path tmp) throws Exception {
-        // The benchmark's plan: the chat plan's Virtual User Thread Group needs a Java 21+ engine.
+        // The benchmark's plan: session groups (many sessions per thread) on an engine on the default Java.
         try (EngineProcess engine = EngineProcess.start(ROOT, tmp, FreePort.loopback(), FreePort.loopback(),
                 Duration.ofSeconds(120))) {
             Path out = tmp.resolve("out");
