@@ -144,7 +144,7 @@ class WebSocketIT {
             Result r = StampedeRunIT.stampede(List.of("run", ROOT.resolve("plans/websocket-chat.jmx").toString(),
                     "--out", out.toString(), "--no-dashboard", "--remote", one.address() + "," + two.address(),
                     "-J", "url=ws://127.0.0.1:" + peer.port + "/push?every=300", "-J", "stepping_users=0",
-                    "-J", "virtual_users=4", "-J", "duration=8", "-J", "think_ms=200"), 180);
+                    "-J", "virtual_users=4", "-J", "duration=5", "-J", "think_ms=200"), 180);
             WebSocketPeer.Counts after = peer.counts();
             String why = r.describe() + "\n--- engine 1\n" + one.output() + "\n--- engine 2\n" + two.output();
             assertEquals(0, r.exit(), why);
