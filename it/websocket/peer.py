@@ -12,6 +12,8 @@ Paths on the WebSocket port:
   /close1011?after=n   echoes n messages, then closes with 1011
   /big?bytes=n    answers any message with one of n bytes
   /forbidden      refuses the handshake with 403
+  /counts         (plain HTTP GET, no upgrade) what the peer itself counted, as JSON: sessions opened, messages
+                  received from clients, pushes sent; so tests count on the server's side, not only in the JTL
 Subprotocols offered by the server: chat, superchat. Compression: permessage-deflate when the client offers it.
 --silent-port accepts TCP connections and never answers; --garbage-port answers with a line that is not HTTP.
 """
@@ -25,6 +27,7 @@ import urllib.parse
 import websockets
 
 CHAT = set()
+COUNTS = {"sessions": 0, "received": 0, "pushed": 0}
 
 
 def query(path, name, default):
@@ -32,8 +35,14 @@ def query(path, name, default):
     return int(q.get(name, [default])[0])
 
 
-async def echo(ws):
+async def received(ws):
     async for m in ws:
+        COUNTS["received"] += 1
+        yield m
+
+
+async def echo(ws):
+    async for m in received(ws):
         if m == "extensions?":
             await ws.send(str(ws.response_headers.get("Sec-WebSocket-Extensions")))
         else:
@@ -41,7 +50,7 @@ async def echo(ws):
 
 
 async def fragments(ws):
-    async for m in ws:
+    async for m in received(ws):
         await ws.send([m[i:i + 8] for i in range(0, len(m), 8)] or [m])
 
 
@@ -52,6 +61,7 @@ async def push(ws, every):
             await asyncio.sleep(every / 1000)
             n += 1
             await ws.send(json.dumps({"type": "push", "n": n}))
+            COUNTS["pushed"] += 1
     task = asyncio.ensure_future(pushes())
     try:
         await echo(ws)
@@ -62,7 +72,7 @@ async def push(ws, every):
 async def chat(ws):
     CHAT.add(ws)
     try:
-        async for m in ws:
+        async for m in received(ws):
             websockets.broadcast(CHAT, m)
     finally:
         CHAT.discard(ws)
@@ -70,7 +80,7 @@ async def chat(ws):
 
 async def close_after(ws, n):
     count = 0
-    async for m in ws:
+    async for m in received(ws):
         await ws.send(m)
         count += 1
         if count >= n:
@@ -79,11 +89,12 @@ async def close_after(ws, n):
 
 
 async def big(ws, size):
-    async for _ in ws:
+    async for _ in received(ws):
         await ws.send("x" * size)
 
 
 async def handler(ws, path):
+    COUNTS["sessions"] += 1
     if path.startswith("/fragments"):
         await fragments(ws)
     elif path.startswith("/push"):
@@ -98,7 +109,9 @@ async def handler(ws, path):
         await echo(ws)
 
 
-async def refuse(path, headers):
+async def before_handshake(path, headers):
+    if path.startswith("/counts"):
+        return http.HTTPStatus.OK, [("Content-Type", "application/json")], json.dumps(COUNTS).encode()
     if path.startswith("/forbidden"):
         return http.HTTPStatus.FORBIDDEN, [("Content-Type", "text/plain")], b"forbidden\n"
     return None
@@ -121,7 +134,7 @@ async def main(args):
     for s in (signal.SIGTERM, signal.SIGINT):
         asyncio.get_running_loop().add_signal_handler(s, stop.set_result, None)
     servers = [await websockets.serve(handler, args.host, args.port, subprotocols=["chat", "superchat"],
-                                      process_request=refuse, max_size=16 * 1024 * 1024, ping_interval=None,
+                                      process_request=before_handshake, max_size=16 * 1024 * 1024, ping_interval=None,
                                       backlog=4096)]
     if args.silent_port:
         servers.append(await asyncio.start_server(silent, args.host, args.silent_port))

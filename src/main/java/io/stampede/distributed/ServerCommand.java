@@ -11,12 +11,15 @@ import io.stampede.jmeter.JMeterCommandLine;
 import io.stampede.jmeter.JMeterHomeOption;
 import io.stampede.jmeter.JMeterInstallation;
 import io.stampede.jmeter.JMeterStop;
+import io.stampede.jmeter.JavaRuntime;
+import io.stampede.jmeter.JavaSelection;
 import io.stampede.jmeter.OwnSession;
 import io.stampede.metrics.MetricsEndpoint;
 import io.stampede.metrics.RunMetrics;
 import io.stampede.names.PluginNames;
 import io.stampede.plugins.PluginsOption;
 import io.stampede.run.InjectorMonitorStart;
+import io.stampede.run.PlanFile;
 import io.stampede.run.Reachability;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -105,6 +108,12 @@ public final class ServerCommand implements Callable<Integer> {
     @Option(names = "--heap", paramLabel = "SIZE", description = "The engine's heap, as for -Xmx (default: ${DEFAULT-VALUE}).")
     String heap = "2g";
 
+    @Option(names = "--java", paramLabel = "PATH",
+            description = "Run the engine on this Java (a JDK's home or its bin/java). Default: JAVA_HOME, else the "
+                    + "Java running stampede; when --plan holds a Stampede Virtual User Thread Group (Java 21+) and "
+                    + "neither is 21+, the newest 21+ under /usr/lib/jvm and the other usual places.")
+    Path java;
+
     @Option(names = "--log", paramLabel = "FILE",
             description = "The engine's JMeter log (default: jmeter-server-<port>.log in the current folder).")
     Path log;
@@ -135,6 +144,7 @@ public final class ServerCommand implements Callable<Integer> {
         ServerSettings settings;
         JMeterInstallation jmeter;
         List<String> rmiJvm;
+        JavaRuntime engineJava;
         try {
             settings = new ServerSettings(port, rmiPort, bind, keystore, password());
             if (!heap.matches("\\d+[kKmMgG]?")) {
@@ -148,6 +158,7 @@ public final class ServerCommand implements Callable<Integer> {
             Path root = StampedeRoot.locate();
             jmeter = plugins.prepare(jmeterHome.installation(root, false), plan, stdout, "stampede server");
             rmiJvm = settings.jvmOptions(root);
+            engineJava = engineJava();
         } catch (IllegalArgumentException | IllegalStateException e) {
             stderr.println("stampede server: " + e.getMessage());
             return ExitCodes.BAD_INPUT;
@@ -162,12 +173,31 @@ public final class ServerCommand implements Callable<Integer> {
         }
         try (PrivateFolder privateFiles = PrivateFolder.create("stampede-server-");
              EngineMetrics engineMetrics = EngineMetrics.start(live, logFile, stderr)) {
-            return serve(settings, jmeter, rmiJvm, logFile, privateFiles, engineMetrics, stderr);
+            return serve(settings, jmeter, engineJava, rmiJvm, logFile, privateFiles, engineMetrics, stderr);
         }
     }
 
-    private int serve(ServerSettings settings, JMeterInstallation jmeter, List<String> rmiJvm, Path logFile,
-                      PrivateFolder privateFiles, EngineMetrics engineMetrics, PrintWriter stderr)
+    /**
+     * The engine's JVM, chosen as `stampede run` chooses JMeter's. An engine runs whatever plan a controller sends, so
+     * without --plan it cannot know that one needs Java 21+; it says so when it runs on an older Java.
+     */
+    private JavaRuntime engineJava() {
+        boolean virtualUsers = plan != null && PlanFile.read(plan).hasVirtualUsers();
+        JavaSelection.Choice choice = JavaSelection.fromEnvironment(java).choose(virtualUsers);
+        if (choice.note() != null) {
+            stdout.println("stampede server: " + choice.note());
+        }
+        stdout.println("stampede server: the engine runs on " + choice.runtime());
+        if (choice.runtime().feature() < JavaSelection.VIRTUAL_THREADS_JAVA) {
+            stdout.println("stampede server: plans with a Stampede Virtual User Thread Group need Java "
+                    + JavaSelection.VIRTUAL_THREADS_JAVA + "+ on the engine: for those, start it with --java "
+                    + "/path/to/jdk-21-or-newer (or --plan PLAN.jmx, which picks one)");
+        }
+        return choice.runtime();
+    }
+
+    private int serve(ServerSettings settings, JMeterInstallation jmeter, JavaRuntime engineJava, List<String> rmiJvm,
+                      Path logFile, PrivateFolder privateFiles, EngineMetrics engineMetrics, PrintWriter stderr)
             throws IOException, InterruptedException {
         List<String> jvm = new ArrayList<>(List.of("-Xms256m", "-Xmx" + heap, "-XX:+UseG1GC",
                 "-XX:MaxGCPauseMillis=100", "-Djava.awt.headless=true"));
@@ -180,11 +210,13 @@ public final class ServerCommand implements Callable<Integer> {
         props = InjectorMonitorStart.properties(props, script, EngineMetrics.series(logFile));
         props.putAll(engineMetrics.jmeterProperties());
         // JMeter runs the script last (after reading the property file and exporting the engine): the script then
-        // removes the private folder, so that even a SIGKILL of this CLI leaves nothing of it
-        Files.writeString(script, "new File('" + privateFiles.dir() + "').deleteDir()\n", StandardOpenOption.APPEND);
+        // removes the private folder, so that even a SIGKILL of this CLI leaves nothing of it. Through a plugin class:
+        // the script must name no JDK class (EngineStartFiles says why).
+        Files.writeString(script, "io.stampede.remote.EngineStartFiles.remove('" + privateFiles.dir() + "')\n",
+                StandardOpenOption.APPEND);
         Path secrets = settings.ssl() ? privateFiles.writeProperties("rmi-ssl.properties", settings.secretProperties())
                 : null;
-        List<String> cmd = JMeterCommandLine.server(jmeter, jvm, logFile, props, secrets);
+        List<String> cmd = JMeterCommandLine.server(jmeter, engineJava, jvm, logFile, props, secrets);
 
         Process engine = new ProcessBuilder(OwnSession.command(cmd)).redirectErrorStream(true).start();
         AtomicBoolean stopping = new AtomicBoolean();

@@ -121,9 +121,9 @@ public final class JMeterCommandLine {
      * A jmeter-server engine ({@code jmeter -s}) that runs the plans controllers send it; {@code propertyFile}
      * (JMeter's {@code -q}, none when null) carries what must not show on the command line, such as passwords.
      */
-    public static List<String> server(JMeterInstallation jmeter, List<String> jvmOptions, Path log,
+    public static List<String> server(JMeterInstallation jmeter, JavaRuntime java, List<String> jvmOptions, Path log,
                                       Map<String, String> properties, Path propertyFile) {
-        List<String> cmd = launcher(JavaRuntime.current(), jmeter, jvmOptions);
+        List<String> cmd = launcher(java, jmeter, jvmOptions);
         cmd.addAll(List.of("-s", "-j", log.toString()));
         addSearchPaths(cmd, jmeter);
         if (propertyFile != null) {

@@ -88,7 +88,7 @@ public record JavaSelection(Path javaOption, String javaHomeEnv, JavaRuntime cur
     }
 
     /** The newest installation of Java 21 or newer under the search roots. */
-    Optional<JavaRuntime> newestInstalled() {
+    public Optional<JavaRuntime> newestInstalled() {
         List<JavaRuntime> all = new ArrayList<>();
         for (Path root : searchRoots) {
             if (!Files.isDirectory(root)) {

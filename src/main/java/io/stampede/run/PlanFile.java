@@ -53,7 +53,7 @@ public record PlanFile(JmxTree tree) {
     }
 
     /** True when the plan holds a Stampede Virtual User Thread Group, whose users need Java 21+. */
-    boolean hasVirtualUsers() {
+    public boolean hasVirtualUsers() {
         return tree.text().contains(PluginNames.VIRTUAL_USER_THREAD_GROUP_CLASS);
     }
 

@@ -10,8 +10,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.stampede.jmeter.JMeterCommandLine;
-import io.stampede.jmeter.JavaRuntime;
 import io.stampede.jmeter.JMeterInstallation;
+import io.stampede.jmeter.JavaRuntime;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -57,8 +57,10 @@ class RemoteCommandLineTest {
     @Test
     void engineCommandLine() {
         ServerSettings s = new ServerSettings(41099, 41100, "127.0.0.1", null, "changeit");
-        List<String> cmd = JMeterCommandLine.server(HOME, List.of("-Djava.rmi.server.hostname=127.0.0.1"),
+        JavaRuntime java25 = new JavaRuntime(Path.of("/usr/lib/jvm/jdk-25"), 25);
+        List<String> cmd = JMeterCommandLine.server(HOME, java25, List.of("-Djava.rmi.server.hostname=127.0.0.1"),
                 Path.of("s.log"), s.jmeterProperties(), Path.of("/tmp/private/rmi-ssl.properties"));
+        assertEquals("/usr/lib/jvm/jdk-25/bin/java", cmd.get(0), "the engine runs on the Java it was given");
         assertTrue(cmd.indexOf("-Djava.rmi.server.hostname=127.0.0.1") < cmd.indexOf("-jar"));
         assertEquals("/opt/jmeter/bin/ApacheJMeter.jar", cmd.get(cmd.indexOf("-jar") + 1));
         assertTrue(cmd.containsAll(List.of("-s", "-Jserver_port=41099", "-Jserver.rmi.localport=41100",

@@ -47,7 +47,8 @@ public final class VirtualThreads {
     /** The one message a JVM without virtual threads gets: what is needed, what was found, how to fix it. */
     public static String refusal(String what, int foundFeature) {
         return what + " needs Java " + MINIMUM_JAVA + " or newer (virtual threads); found " + foundFeature + " ("
-                + System.getProperty("java.home") + "); run with `stampede run --java /path/to/jdk-21-or-newer`, "
+                + System.getProperty("java.home") + "); run with `stampede run --java /path/to/jdk-21-or-newer` "
+                + "(engines: `stampede server --java ...`), "
                 + "or start JMeter with JAVA_HOME set to a JDK " + MINIMUM_JAVA + "+ (Java "
                 + UNPINNED_SYNCHRONIZED_JAVA + "+ recommended: its virtual threads do not pin inside synchronized)";
     }

@@ -9,9 +9,16 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The project's WebSocket test peer (it/websocket/peer.py on Debian's python3-websockets, run by /usr/bin/python3,
@@ -62,6 +69,28 @@ public final class WebSocketPeer implements AutoCloseable {
             Thread.sleep(50);
         }
         return new WebSocketPeer(port, silent, garbage, p, out);
+    }
+
+    /** What the peer counted itself since it started (its {@code /counts}). */
+    public record Counts(long sessions, long received, long pushed) {
+    }
+
+    /** The peer's own counts: sessions it accepted, messages it received, pushes it sent. */
+    public Counts counts() throws IOException, InterruptedException {
+        HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
+                + port + "/counts")).timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
+        if (r.statusCode() != 200) {
+            throw new IOException("the peer's /counts answered " + r.statusCode() + ": " + r.body());
+        }
+        return new Counts(count(r.body(), "sessions"), count(r.body(), "received"), count(r.body(), "pushed"));
+    }
+
+    private static long count(String json, String name) throws IOException {
+        Matcher m = Pattern.compile("\"" + name + "\": *(\\d+)").matcher(json);
+        if (!m.find()) {
+            throw new IOException("the peer's /counts has no " + name + ": " + json);
+        }
+        return Long.parseLong(m.group(1));
     }
 
     String url(String path) {

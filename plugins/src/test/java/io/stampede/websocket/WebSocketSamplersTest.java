@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The five samplers driven in-process, as a JMeter thread drives them, against a WebSocket server that is not ours
@@ -135,10 +136,17 @@ class WebSocketSamplersTest {
                 WebSocketSampler.MATCH_EXPRESSION, "$.n", WebSocketSampler.MATCH_VALUE, "3")).sample(null);
         assertTrue(r.isSuccessful(), r::getResponseMessage);
         assertTrue(text(r).contains("\"n\": 3"), text(r));
-        SampleResult timeout = step(new WebSocketWaitSampler(), "never", Map.of(WebSocketSampler.MATCH, "contains",
-                WebSocketSampler.MATCH_EXPRESSION, "never sent", WebSocketSampler.TIMEOUT, "300")).sample(null);
+        WebSocketWaitSampler never = step(new WebSocketWaitSampler(), "never", Map.of(WebSocketSampler.MATCH, "contains",
+                WebSocketSampler.MATCH_EXPRESSION, "never sent", WebSocketSampler.TIMEOUT, "300"));
+        // The deadline counts from the call's intended start, which the sampler takes after this instant; the
+        // sample's elapsed counts from when the event loop began the call, later by the loop's lag on a busy machine.
+        long before = System.nanoTime();
+        SampleResult timeout = never.sample(null);
+        long waitedMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - before);
         assertFailure(timeout, "WebSocketMessageTimeoutException");
-        assertTrue(timeout.getTime() >= 290, "waited the timeout: " + timeout.getTime());
+        assertTrue(waitedMillis >= 300, "waited the timeout: " + waitedMillis + " ms");
+        assertTrue(timeout.getTime() <= waitedMillis,
+                "the sample's elapsed is within the wait: " + timeout.getTime() + " of " + waitedMillis + " ms");
     }
 
     @Test

@@ -21,12 +21,16 @@ import io.stampede.it.support.JtlRow;
 import io.stampede.it.support.NginxServer;
 import io.stampede.it.support.Plans;
 import io.stampede.it.support.TestCertificate;
+import io.stampede.jmeter.JavaRuntime;
+import io.stampede.jmeter.JavaSelection;
 import io.stampede.websocket.WebSocketPeer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -34,9 +38,10 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The WebSocket samplers in real runs against a server that is not ours (python3-websockets, it/websocket/peer.py),
  * directly and behind nginx as the wss proxy users deploy: the shipped chat plan through `stampede run` under the
- * Stepping, Concurrency and Virtual User thread groups; session groups through `stampede run --remote` on one
- * `stampede server`; a thousand sessions on one JMeter thread; and every failure kind as a failed sample of its own, named in the
- * summary, while the run goes on.
+ * Stepping, Concurrency and Virtual User thread groups; the chat plan's virtual users through `stampede run --remote`
+ * on two `stampede server` engines on Java 21+, counted by the peer too; session groups on one engine; a thousand
+ * sessions on one JMeter thread; and every failure kind as a failed sample of its own, named in the summary, while
+ * the run goes on.
  */
 class WebSocketIT {
     private static final Path ROOT = Path.of(System.getProperty("stampede.root", "..")).toAbsolutePath().normalize();
@@ -98,7 +103,7 @@ class WebSocketIT {
 
     @Test
     void sessionGroupsRunOnARemoteEngine(@TempDir Path tmp) throws Exception {
-        // The benchmark's plan: the chat plan's Virtual User Thread Group needs a Java 21+ engine.
+        // The benchmark's plan: session groups (many sessions per thread) on an engine on the default Java.
         try (EngineProcess engine = EngineProcess.start(ROOT, tmp, FreePort.loopback(), FreePort.loopback(),
                 Duration.ofSeconds(120))) {
             Path out = tmp.resolve("out");
@@ -115,6 +120,63 @@ class WebSocketIT {
                     () -> assertEquals(100, jtl.filter(row -> row.label().startsWith("open-")
                             && row.responseCode().equals("101")).count(), "two threads of 50 sessions each"),
                     () -> assertTrue(jtl.count("echo") >= 100, "paced echoes: " + jtl.count("echo")));
+        }
+    }
+
+    @Test
+    void chatPlanVirtualUsersRunOnTwoRemoteEnginesOnANewJava(@TempDir Path tmp) throws Exception {
+        // The Virtual User Thread Group needs Java 21+; CI's machine has Temurin 25, which also proves that an engine's
+        // start script survives JMeter 5.6.3's Groovy 3 meeting Java 25's class files.
+        JavaSelection installed = new JavaSelection(null, null, JavaRuntime.current(), List.of(Path.of("/usr/lib/jvm")));
+        JavaRuntime jdk = installed.newestInstalled().orElse(null);
+        Assumptions.assumeTrue(jdk != null, "no Java 21+ under /usr/lib/jvm for the engines' virtual users");
+        CompletableFuture<EngineProcess> second = CompletableFuture.supplyAsync(() -> engine(tmp, jdk));
+        EngineProcess first;
+        try {
+            first = engine(tmp, jdk);
+        } catch (RuntimeException e) {
+            second.thenAccept(EngineProcess::close);
+            throw e;
+        }
+        try (EngineProcess one = first; EngineProcess two = second.join()) {
+            WebSocketPeer.Counts before = peer.counts();
+            Path out = tmp.resolve("out");
+            Result r = StampedeRunIT.stampede(List.of("run", ROOT.resolve("plans/websocket-chat.jmx").toString(),
+                    "--out", out.toString(), "--no-dashboard", "--remote", one.address() + "," + two.address(),
+                    "-J", "url=ws://127.0.0.1:" + peer.port + "/push?every=300", "-J", "stepping_users=0",
+                    "-J", "virtual_users=4", "-J", "duration=5", "-J", "think_ms=200"), 180);
+            WebSocketPeer.Counts after = peer.counts();
+            String why = r.describe() + "\n--- engine 1\n" + one.output() + "\n--- engine 2\n" + two.output();
+            assertEquals(0, r.exit(), why);
+            assertTrue(one.output().contains("the engine runs on " + jdk), one.output());
+            Jtl jtl = Jtl.read(out.resolve("results.jtl"));
+            Jtl says = jtl.label("virtual say");
+            assertAll(why,
+                    () -> assertEquals(0, jtl.errors()),
+                    () -> assertEquals(2, jtl.label("virtual open").filter(row -> row.threadName().startsWith("i1of2-"))
+                            .count(), "the first engine's share: two users, one handshake each"),
+                    () -> assertEquals(2, jtl.label("virtual open").filter(row -> row.threadName().startsWith("i2of2-"))
+                            .count(), "the second engine's share"),
+                    () -> assertEquals(java.util.Set.of("101"), jtl.label("virtual open").statusCodes()),
+                    () -> assertEquals(4, after.sessions() - before.sessions(), "the peer accepted the four sessions"),
+                    () -> assertTrue(says.count() >= 8, "echoes awaited: " + says.count()),
+                    () -> assertEquals(says.count(), after.received() - before.received(),
+                            "every message the peer received is a 'say' sample, and every sample's message arrived"),
+                    () -> assertTrue(jtl.count("virtual push") >= 8, "pushes awaited: " + jtl.count("virtual push")),
+                    () -> assertTrue(jtl.count("virtual push") <= after.pushed() - before.pushed(),
+                            "no more pushes awaited than the peer sent"));
+        }
+    }
+
+    private static EngineProcess engine(Path tmp, JavaRuntime jdk) {
+        try {
+            return EngineProcess.start(ROOT, tmp, FreePort.loopback(), FreePort.loopback(), Duration.ofSeconds(120),
+                    "--java", jdk.home().toString());
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
         }
     }
 
