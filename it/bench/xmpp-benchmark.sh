@@ -18,7 +18,7 @@
 # usage: it/bench/xmpp-benchmark.sh [--users N] [--sessions-per-thread N] [--login-rate N] [--factor N] [--turns N]
 #                                   [--roster N] [--online-contacts N] [--heap SIZE] [--sasl plain|scram_sha_1]
 #                                   [--transport tcp|websocket] [--tools stampede[,tsung]] [--out DIR] [--skip-build]
-#   defaults: --users 19000 --sessions-per-thread 1000 --login-rate 100 --factor 10 --turns 7 --roster 150
+#   defaults: --users 19000 --sessions-per-thread 250 --login-rate 100 --factor 10 --turns 7 --roster 150
 #             --online-contacts 30 --heap 1g --sasl plain --transport tcp --tools stampede
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 args=()

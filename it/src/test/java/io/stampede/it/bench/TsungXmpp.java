@@ -23,7 +23,7 @@ import java.util.stream.Stream;
  * itself ({@code use_controller_vm}), users user1..userN with passwords pw1..pwN (Tsung's {@code userid_max},
  * {@code username}, {@code passwd}), STARTTLS, SASL PLAIN, bind and session, roster, initial presence, then per turn
  * a chat message to a random online user (stamped, so its addressee's Tsung records the delivery) and the presence
- * change at the same turn as the plan's; then each user waits at Tsung's global barrier ({@code wait_global}) until
+ * change at the same turns as the plan's; then each user waits at Tsung's global barrier ({@code wait_global}) until
  * every user got there, as the plan's users stay online until their thread's last turn, and closes its stream at a
  * random moment of the next interval, as the plan's last turns are spread. Tsung's own distribution runs without epmd on a
  * port given here, its web dashboard is off, and its home is the round's folder.
@@ -104,7 +104,7 @@ final class TsungXmpp {
             turns.append("    <thinktime value=\"").append(interval).append("\" random=\"false\"/>\n")
                     .append("    <transaction name=\"message\"><request><jabber type=\"chat\" ack=\"no_ack\" size=\"16\""
                             + " destination=\"online\" stamped=\"true\"/></request></transaction>\n");
-            if (turn == shape.presenceTurn()) {
+            if (XmppShape.presenceAt(turn)) {
                 turns.append("    <request><jabber type=\"presence:broadcast\" show=\"away\" status=\"turn\""
                         + " ack=\"no_ack\"/></request>\n");
             }

@@ -43,7 +43,7 @@ public final class XmppBenchmark {
 
     public static void main(String[] args) throws Exception {
         Map<String, String> o = new LinkedHashMap<>(Map.ofEntries(Map.entry("users", "19000"),
-                Map.entry("sessions-per-thread", "1000"), Map.entry("login-rate", "100"), Map.entry("factor", "10"),
+                Map.entry("sessions-per-thread", "250"), Map.entry("login-rate", "100"), Map.entry("factor", "10"),
                 Map.entry("turns", "7"), Map.entry("roster", "150"), Map.entry("online-contacts", "30"),
                 Map.entry("heap", "1g"), Map.entry("sasl", "plain"), Map.entry("out", "/tmp/stampede-xmpp-bench"),
                 Map.entry("transport", "tcp"), Map.entry("tools", "stampede")));
