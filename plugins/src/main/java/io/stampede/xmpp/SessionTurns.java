@@ -16,9 +16,9 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * The XMPP sessions of one JMeter thread (or virtual user): one session, or a group of many taken in turn with
- * pacing, kept across iterations in the thread's {@link UserSessions}. The login element picks the next session of
- * the group (each gets a turn every pacing interval, the first turns spread over the ramp) and makes it current; the
- * other elements act on the current one.
+ * pacing, kept across iterations in the thread's {@link UserSessions}. The login element picks the session due next
+ * (each gets a turn every pacing interval, the first turns spread over the ramp) and makes it current; the other
+ * elements act on the current one.
  */
 final class SessionTurns implements UserSessions.Session {
     /** The name a thread keeps its XMPP sessions under: XMPP elements have no session name of their own. */
@@ -26,6 +26,8 @@ final class SessionTurns implements UserSessions.Session {
 
     private final XmppSession[] sessions;
     private final int[] turns;
+    /** Per session: messages this thread's sessions sent it ({@code {peer}}) that it has not taken yet. */
+    private final int[] owed;
     private final long[] dueNanos;
     private final long pacingNanos;
     private int current = -1;
@@ -35,6 +37,7 @@ final class SessionTurns implements UserSessions.Session {
     private SessionTurns(int count, long pacingNanos, long rampNanos) {
         sessions = new XmppSession[count];
         turns = new int[count];
+        owed = new int[count];
         dueNanos = new long[count];
         this.pacingNanos = pacingNanos;
         long start = System.nanoTime();
@@ -63,11 +66,20 @@ final class SessionTurns implements UserSessions.Session {
     }
 
     /**
-     * Moves to the next session of the group, after waiting for its turn (pacing); returns its index. Ends early,
+     * Moves to the session due first among those with fewer than {@code maxTurns} turns (0: no limit), after waiting
+     * for its turn; returns its index. With pacing, each session keeps its own schedule (its first turn on the ramp,
+     * then one every pacing interval), so sessions already online take their turns between the first turns of the
+     * others; a session that fell a whole interval behind takes its next turn at its next place in the interval, not
+     * at once, so late turns do not pile into a burst. Without pacing, the sessions take turns in order. Ends early,
      * with an InterruptedIOException, when the test stops.
      */
-    int nextTurn() throws InterruptedIOException {
-        int i = (current + 1) % sessions.length;
+    int nextTurn(int maxTurns) throws InterruptedIOException {
+        int i = pacingNanos > 0 ? dueFirst(maxTurns) : nextInOrder(maxTurns);
+        if (i < 0) {
+            throw new IllegalArgumentException("each of this thread's " + sessions.length + " sessions had its "
+                    + maxTurns + " turns (" + XmppLoginSampler.MAX_TURNS + "): loop this Login at most sessions × "
+                    + "turns times, or raise the limit");
+        }
         if (pacingNanos > 0 || turns[i] == 0) {
             long due = dueNanos[i];
             for (long wait = due - System.nanoTime(); wait > 0; wait = due - System.nanoTime()) {
@@ -77,11 +89,45 @@ final class SessionTurns implements UserSessions.Session {
                 }
                 LockSupport.parkNanos(this, Math.min(wait, 100_000_000L));
             }
-            dueNanos[i] = Math.max(due + pacingNanos, System.nanoTime() - pacingNanos);
+            dueNanos[i] = due + pacingNanos;
         }
         current = i;
         turns[i]++;
         return i;
+    }
+
+    /** The next session after the current one with turns left; -1 when none has. */
+    private int nextInOrder(int maxTurns) {
+        int n = sessions.length;
+        for (int k = 1; k <= n; k++) {
+            int i = (current + k) % n;
+            if (maxTurns <= 0 || turns[i] < maxTurns) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * The session with turns left whose turn is due first (of equal ones, the first after the current); a session
+     * whose later turn is a whole interval late moves to its next place in the interval first.
+     */
+    private int dueFirst(int maxTurns) {
+        long now = System.nanoTime();
+        while (true) {
+            int best = -1;
+            int n = sessions.length;
+            for (int k = 1; k <= n; k++) {
+                int i = (current + k) % n;
+                if ((maxTurns <= 0 || turns[i] < maxTurns) && (best < 0 || dueNanos[i] - dueNanos[best] < 0)) {
+                    best = i;
+                }
+            }
+            if (best < 0 || turns[best] == 0 || now - dueNanos[best] < pacingNanos) {
+                return best;
+            }
+            dueNanos[best] += pacingNanos * ((now - dueNanos[best]) / pacingNanos + 1);
+        }
     }
 
     /** The current session, null before a login or after a logout. */
@@ -106,21 +152,52 @@ final class SessionTurns implements UserSessions.Session {
         sessions[current] = s;
     }
 
-    /** The full JID of another logged-in session of this thread, chosen at random; null when there is none. */
-    String randomPeer() {
+    /** Another logged-in session of this thread, chosen at random: its index, or -1 when there is none. */
+    int randomPeer() {
         int n = sessions.length;
         if (n < 2) {
-            return null;
+            return -1;
         }
         int start = ThreadLocalRandom.current().nextInt(n);
         for (int k = 0; k < n; k++) {
             int i = (start + k) % n;
             XmppSession s = sessions[i];
             if (i != current && s != null && s.isReady() && s.jid() != null) {
-                return s.jid();
+                return i;
             }
         }
-        return null;
+        return -1;
+    }
+
+    /** The full JID session {@code i} is bound to. */
+    String jid(int i) {
+        return sessions[i].jid();
+    }
+
+    /** A message to session {@code peer} was written: it is owed until that session takes a message. */
+    void owe(int peer) {
+        owed[peer]++;
+    }
+
+    /** The current session took a message: one fewer owed to it. */
+    void took() {
+        if (current >= 0 && owed[current] > 0) {
+            owed[current]--;
+        }
+    }
+
+    /** Messages sent to the current session by this thread's sessions and not taken yet. */
+    int owed() {
+        return current < 0 ? 0 : owed[current];
+    }
+
+    /** Gives up on the messages owed to the current session; returns how many they were. */
+    int writeOff() {
+        int n = owed();
+        if (n > 0) {
+            owed[current] = 0;
+        }
+        return n;
     }
 
     /** What the thread waits on now, so that stop-now can end it. */

@@ -23,7 +23,8 @@ import java.util.concurrent.TimeUnit;
  * XMPP Connect + Login: takes the thread's next session (with several sessions per thread, the next one whose turn
  * has come, every pacing interval each) and makes it current; logs it in when it is not (a new session, or one the
  * server closed): one sample with the time of each step (connect, TLS, SASL, bind). A session already logged in
- * records no sample. Sets {@code stampede_xmpp_turn} (1 at a session's first turn), {@code stampede_xmpp_jid}.
+ * records no sample. Sets {@code stampede_xmpp_turn} (1 at a session's first turn), {@code stampede_xmpp_jid},
+ * {@code stampede_xmpp_inbox} and {@code stampede_xmpp_owed} (see {@link XmppWaitSampler}).
  */
 public class XmppLoginSampler extends XmppSampler {
     private static final long serialVersionUID = 1L;
@@ -44,6 +45,8 @@ public class XmppLoginSampler extends XmppSampler {
     public static final String SESSIONS = "xmpp.sessions_per_thread";
     public static final String PACING = "xmpp.pacing_ms";
     public static final String RAMP = "xmpp.ramp_ms";
+    /** Turns each session takes through this element at most (0: no limit), so a loop gives every session its own. */
+    public static final String MAX_TURNS = "xmpp.max_turns";
     /** tcp (the default) or websocket. */
     public static final String TRANSPORT = "xmpp.transport";
     /** Over WebSocket: a ws:// or wss:// URL, or a path (/ws) on the server and port above, in ws://. */
@@ -58,13 +61,13 @@ public class XmppLoginSampler extends XmppSampler {
         int ramp = intProperty(RAMP, pacing, 0, Integer.MAX_VALUE);
         SessionTurns t = SessionTurns.forLogin(count, TimeUnit.MILLISECONDS.toNanos(pacing),
                 TimeUnit.MILLISECONDS.toNanos(ramp));
-        int index = t.nextTurn();
+        int index = t.nextTurn(intProperty(MAX_TURNS, 0, 0, Integer.MAX_VALUE));
         JMeterVariables vars = JMeterContextService.getContext().getVariables();
         vars.put("stampede_xmpp_turn", Integer.toString(t.turn()));
         XmppSession s = t.current();
         if (s != null && s.isReady()) {
             vars.put("stampede_xmpp_jid", s.jid());
-            vars.put("stampede_xmpp_inbox", Integer.toString(s.inboxSize()));
+            XmppWaitSampler.inboxVariables(s.inboxSize(), t.owed());
             return null;
         }
         int n = sessionNumber(JMeterContextService.getContext().getThreadNum(), t.size(), index);
@@ -82,7 +85,7 @@ public class XmppLoginSampler extends XmppSampler {
             throw e;
         }
         vars.put("stampede_xmpp_jid", times.jid());
-        vars.put("stampede_xmpp_inbox", "0");
+        XmppWaitSampler.inboxVariables(0, t.owed());
         times(res, start, times.boundNanos());
         long tlsEnd = times.tlsNanos() == 0 ? times.connectedNanos() : times.tlsNanos();
         res.setConnectTime(ResultFiller.connectMillis(tlsEnd - start));

@@ -39,8 +39,12 @@ public class XmppSendSampler extends XmppSampler {
     @Override
     SampleResult run(SampleResult res, long startNanos) throws IOException {
         XmppSession s = currentSession();
-        String xml = stanza(s);
+        int[] peer = {-1};
+        String xml = stanza(s, peer);
         long written = await(s.send(xml), null, 10_000, "write");
+        if (peer[0] >= 0) {
+            SessionTurns.ofThread().owe(peer[0]);
+        }
         times(res, startNanos, written);
         res.setSamplerData(xml);
         res.setSentBytes(xml.getBytes(StandardCharsets.UTF_8).length);
@@ -49,10 +53,15 @@ public class XmppSendSampler extends XmppSampler {
     }
 
     String stanza(XmppSession s) {
+        return stanza(s, new int[1]);
+    }
+
+    /** The stanza to send; a message to {@code {peer}} puts the chosen session's index in {@code peer[0]}. */
+    String stanza(XmppSession s, int[] peer) {
         String kind = getPropertyAsString(KIND, "message").trim().toUpperCase(Locale.ROOT);
         switch (kind) {
             case "MESSAGE" -> {
-                String to = to();
+                String to = to(peer);
                 if (to.isEmpty()) {
                     throw new IllegalArgumentException(TO + " is empty: a message needs an addressee (a JID, or "
                             + PEER + ")");
@@ -64,7 +73,7 @@ public class XmppSendSampler extends XmppSampler {
                         + "</message>";
             }
             case "PRESENCE" -> {
-                String to = to();
+                String to = to(new int[1]);
                 String type = getPropertyAsString(PRESENCE_TYPE).trim();
                 String show = getPropertyAsString(SHOW).trim();
                 String status = getPropertyAsString(STATUS);
@@ -99,16 +108,17 @@ public class XmppSendSampler extends XmppSampler {
         }
     }
 
-    private String to() {
+    private String to(int[] peerIndex) {
         String to = getPropertyAsString(TO).trim();
         if (to.contains(PEER)) {
             SessionTurns t = SessionTurns.ofThread();
-            String peer = t == null ? null : t.randomPeer();
-            if (peer == null) {
+            int i = t == null ? -1 : t.randomPeer();
+            if (i < 0) {
                 throw new IllegalArgumentException(TO + " names " + PEER + " but this thread has no other logged-in "
                         + "session (set " + XmppLoginSampler.SESSIONS + " above 1)");
             }
-            to = to.replace(PEER, peer);
+            peerIndex[0] = i;
+            to = to.replace(PEER, t.jid(i));
         }
         return to;
     }

@@ -8,9 +8,12 @@ package io.stampede.xmpp;
 import io.stampede.engine.xmpp.Received;
 import io.stampede.engine.xmpp.StanzaErrorException;
 import io.stampede.engine.xmpp.XmlElement;
+import io.stampede.engine.xmpp.XmppException;
 import io.stampede.engine.xmpp.XmppSession;
+import io.stampede.engine.xmpp.XmppTimeoutException;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
+import org.apache.jmeter.threads.JMeterVariables;
 
 import java.io.IOException;
 import java.util.function.Predicate;
@@ -19,8 +22,9 @@ import java.util.function.Predicate;
  * XMPP Wait: the first stanza matching a condition (its name, the sender, a text it contains), from those the session
  * received and kept or the next to arrive, within a timeout. For a message that carries its sender's send time, the
  * sample runs from that time to the message's arrival: delivery, end to end; else from the wait's start. With timeout
- * 0 it only looks at what already arrived and records nothing when nothing matches. Sets
- * {@code stampede_xmpp_inbox}, the stanzas still kept, so a While Controller can take them all.
+ * 0 it only looks at what already arrived and records nothing when nothing matches; with {@link #OWED} it waits only
+ * while messages this thread's users sent to this one are still owed. Sets {@code stampede_xmpp_inbox}, the stanzas
+ * still kept, and {@code stampede_xmpp_owed}, so a While Controller can take them all.
  */
 public class XmppWaitSampler extends XmppSampler {
     private static final long serialVersionUID = 1L;
@@ -29,23 +33,51 @@ public class XmppWaitSampler extends XmppSampler {
     public static final String FROM = "xmpp.wait.from";
     public static final String CONTAINS = "xmpp.wait.contains";
     public static final String TIMEOUT = "xmpp.wait.timeout_ms";
+    /**
+     * True: wait (up to the timeout) only while messages this thread's sessions sent to this one ({@code {peer}})
+     * have not been taken; with none owed, only look at what already arrived. A timeout gives up on all of them, named
+     * in the failure, so a While Controller on {@code stampede_xmpp_owed} ends.
+     */
+    public static final String OWED = "xmpp.wait.owed";
 
     @Override
     SampleResult run(SampleResult res, long startNanos) throws IOException {
-        XmppSession s = currentSession();
+        SessionTurns t = SessionTurns.ofThread();
+        XmppSession s;
+        try {
+            s = currentSession();
+        } catch (XmppException e) {
+            // A session that is over holds nothing more to take: the loops that take its stanzas must end.
+            if (t != null) {
+                t.writeOff();
+            }
+            inboxVariables(0, 0);
+            throw e;
+        }
         int timeout = intProperty(TIMEOUT, 10_000, 0, Integer.MAX_VALUE);
         Predicate<XmlElement> matcher = matcher(getPropertyAsString(STANZA, "message").trim(),
                 getPropertyAsString(FROM).trim(), getPropertyAsString(CONTAINS));
+        boolean owedOnly = getPropertyAsBoolean(OWED, false);
+        int owed = owedOnly ? t.owed() : 0;
         Received r;
         try {
-            r = timeout == 0 ? await(s.poll(matcher), s, 10_000, "inbox") : await(s.await(matcher), s, timeout,
-                    "stanza matching " + describe());
+            r = timeout == 0 || owedOnly && owed == 0 ? await(s.poll(matcher), s, 10_000, "inbox")
+                    : await(s.await(matcher), s, timeout, owedOnly ? owed + " message(s) sent to " + s.jid()
+                    + " by this thread's users" : "stanza matching " + describe());
+        } catch (XmppTimeoutException e) {
+            if (owedOnly) {
+                t.writeOff();
+            }
+            throw e;
         } finally {
-            JMeterContextService.getContext().getVariables().put("stampede_xmpp_inbox",
-                    Integer.toString(s.inboxSize()));
+            inboxVariables(s.inboxSize(), t == null ? 0 : t.owed());
         }
         if (r == null) {
             return null;
+        }
+        if (t != null && r.stanza().name().equals("message") && !"error".equals(r.stanza().attr("type"))) {
+            t.took();
+            inboxVariables(s.inboxSize(), t.owed());
         }
         String data = r.stanza().toXml();
         long sentMicros = SentStamp.of(r.stanza());
@@ -65,6 +97,13 @@ public class XmppWaitSampler extends XmppSampler {
         ok(res, r.stanza().name() + (r.stanza().attr("from") == null ? "" : " from " + r.stanza().attr("from")),
                 data);
         return res;
+    }
+
+    /** The variables a While Controller taking the current session's stanzas reads. */
+    static void inboxVariables(int inbox, int owed) {
+        JMeterVariables vars = JMeterContextService.getContext().getVariables();
+        vars.put("stampede_xmpp_inbox", Integer.toString(inbox));
+        vars.put("stampede_xmpp_owed", Integer.toString(owed));
     }
 
     private String describe() {

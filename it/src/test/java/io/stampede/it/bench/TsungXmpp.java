@@ -23,7 +23,9 @@ import java.util.stream.Stream;
  * itself ({@code use_controller_vm}), users user1..userN with passwords pw1..pwN (Tsung's {@code userid_max},
  * {@code username}, {@code passwd}), STARTTLS, SASL PLAIN, bind and session, roster, initial presence, then per turn
  * a chat message to a random online user (stamped, so its addressee's Tsung records the delivery) and the presence
- * change at the same turn as the plan's; then the stream is closed. Tsung's own distribution runs without epmd on a
+ * change at the same turns as the plan's; then each user waits at Tsung's global barrier ({@code wait_global}) until
+ * every user got there, as the plan's users stay online until their thread's last turn, and closes its stream at a
+ * random moment of the next interval, as the plan's last turns are spread. Tsung's own distribution runs without epmd on a
  * port given here, its web dashboard is off, and its home is the round's folder.
  */
 final class TsungXmpp {
@@ -33,6 +35,11 @@ final class TsungXmpp {
      * starts every user, as JMeter's paced logins do, instead of Tsung dropping those not started in time.
      */
     private static final int CATCH_UP_S = 60;
+    /**
+     * How long the users at the barrier wait for one more to arrive before they all go on: users that failed
+     * before it never come.
+     */
+    private static final int BARRIER_TIMEOUT_S = 60;
 
     private TsungXmpp() {
     }
@@ -52,10 +59,8 @@ final class TsungXmpp {
         long startMillis = System.currentTimeMillis();
         Process p = start(b);
         int interval = shape.intervalSeconds();
-        long online = startMillis + shape.rampMillis() + interval * 500L;
-        long windowStart = online + 5000;
-        long windowEnd = windowStart + 2000L * interval;
-        long deadline = startMillis + shape.rampMillis() + (shape.turns() + 3L) * interval * 1000 + 300_000;
+        long deadline = startMillis + 2 * shape.rampMillis() + (CATCH_UP_S + BARRIER_TIMEOUT_S) * 1000L
+                + (shape.turns() + 3L) * interval * 1000 + 300_000;
         XmppRound round;
         try (ProcessWatch watch = ProcessWatch.start(() -> ProcessTrees.withDescendants(p.toHandle()).stream()
                 .filter(h -> h.info().command().orElse("").contains("beam")).toList())) {
@@ -68,6 +73,10 @@ final class TsungXmpp {
             }
             p.waitFor(30, TimeUnit.SECONDS);
             TsungLog log = TsungLog.read(out.resolve("log"));
+            // Its launcher may fall behind the rate: every user is online when the count of users running peaks.
+            long online = log.firstReaching("users", log.max("users")) * 1000 + interval * 500L;
+            long windowStart = online + 5000;
+            long windowEnd = windowStart + 2000L * interval;
             ProcessWatch.Reading a = watch.at(windowStart);
             ProcessWatch.Reading z = watch.at(windowEnd);
             round = new XmppRound("tsung", log.max("users"), log.errors(), log.total("tr_message"),
@@ -95,7 +104,7 @@ final class TsungXmpp {
             turns.append("    <thinktime value=\"").append(interval).append("\" random=\"false\"/>\n")
                     .append("    <transaction name=\"message\"><request><jabber type=\"chat\" ack=\"no_ack\" size=\"16\""
                             + " destination=\"online\" stamped=\"true\"/></request></transaction>\n");
-            if (turn == shape.presenceTurn()) {
+            if (XmppShape.presenceAt(turn)) {
                 turns.append("    <request><jabber type=\"presence:broadcast\" show=\"away\" status=\"turn\""
                         + " ack=\"no_ack\"/></request>\n");
             }
@@ -106,10 +115,12 @@ final class TsungXmpp {
                 + "  <clients><client host=\"localhost\" use_controller_vm=\"true\" maxusers=\"" + (shape.users() + 1000)
                 + "\"/></clients>\n"
                 + "  <servers><server host=\"127.0.0.1\" port=\"" + c2sPort + "\" type=\"tcp\"/></servers>\n"
-                + "  <load><arrivalphase phase=\"1\" duration=\"" + (shape.rampMillis() / 1000 + CATCH_UP_S) + "\" unit=\"second\">"
+                + "  <load><arrivalphase phase=\"1\" duration=\"" + (2 * shape.rampMillis() / 1000 + CATCH_UP_S)
+                + "\" unit=\"second\">"
                 + "<users arrivalrate=\"" + shape.loginRate() + "\" unit=\"second\" maxnumber=\"" + shape.users()
                 + "\"/></arrivalphase></load>\n"
                 + "  <options>\n"
+                + "    <option name=\"global_ack_timeout\" value=\"" + BARRIER_TIMEOUT_S * 1000 + "\"/>\n"
                 + "    <option type=\"ts_jabber\" name=\"global_number\" value=\"" + shape.users() + "\"/>\n"
                 + "    <option type=\"ts_jabber\" name=\"userid_max\" value=\"" + shape.users() + "\"/>\n"
                 + "    <option type=\"ts_jabber\" name=\"domain\" value=\"" + domain + "\"/>\n"
@@ -130,7 +141,8 @@ final class TsungXmpp {
                 + "</transaction>\n"
                 + "    <request><jabber type=\"presence:initial\" ack=\"no_ack\"/></request>\n"
                 + turns
-                + "    <thinktime value=\"5\" random=\"false\"/>\n"
+                + "    <thinktime value=\"wait_global\"/>\n"
+                + "    <thinktime min=\"1\" max=\"" + Math.max(2, interval) + "\" random=\"true\"/>\n"
                 + "    <request><jabber type=\"close\" ack=\"no_ack\"/></request>\n"
                 + "  </session></sessions>\n"
                 + "</tsung>\n";
@@ -181,6 +193,17 @@ final class TsungXmpp {
                 }
             }
             return sum;
+        }
+
+        /** The epoch second of the first dump where a statistic's value reached {@code value}; 0 when none did. */
+        long firstReaching(String name, long value) {
+            for (int i = 0; i < stats.size(); i++) {
+                double[] v = stats.get(i).get(name);
+                if (v != null && v[0] >= value) {
+                    return dumps.get(i)[0];
+                }
+            }
+            return 0;
         }
 
         /** The largest per-interval value a statistic reached (users: sessions running at once). */

@@ -36,9 +36,12 @@ record XmppShape(int users, int loginRate, int factor, int turns, int roster, in
         return users * 1000L / loginRate;
     }
 
-    /** The message turn (1-based, after the login's) at which a user changes presence; 0 if the run is too short. */
-    int presenceTurn() {
-        return turns + 1 >= PRESENCE_EVERY ? PRESENCE_EVERY - 1 : 0;
+    /**
+     * Whether a user changes presence at message turn {@code turn} (1-based, after the login's): every
+     * {@link #PRESENCE_EVERY}th turn with the login's counted, as the plan's {@code presence_every}.
+     */
+    static boolean presenceAt(int turn) {
+        return (turn + 1) % PRESENCE_EVERY == 0;
     }
 
     String describe() {

@@ -10,10 +10,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.stampede.it.support.EjabberdServer;
+import io.stampede.it.support.JMeterHome;
+import io.stampede.it.support.JMeterRun;
 import io.stampede.it.support.Jtl;
 import io.stampede.it.support.JtlRow;
+import io.stampede.it.support.ProcessTrees;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -23,7 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  * shortened: 200 users in 4 threads of 50 sessions log in at 100/s, fetch their roster, send their initial presence,
  * then 3 turns 2 s apart each send a message to another online user (and change presence every second turn) and
  * take what they received; a last turn takes the rest and logs out. Every message sent is received, counted on both
- * sides, with no error.
+ * sides, with no error; also when the server falls behind just as the last turn begins.
  */
 class XmppOnlineUsersPlanIT {
     private static final int USERS = 200;
@@ -58,6 +67,71 @@ class XmppOnlineUsersPlanIT {
                     () -> assertEquals(sent, received, "every message sent was received by its addressee"),
                     () -> assertEquals(USERS * 2, jtl.count("presence change"), "turns 2 and 4"),
                     () -> assertEquals(USERS, jtl.count("logout")));
+        }
+    }
+
+    /**
+     * ejabberd frozen (SIGSTOP) from before the last message turn until after the last turn began: the turn's
+     * messages wait in the server's sockets while their addressees take what they have and would log out. Each user
+     * waits for the messages its thread's users sent it before logging out, so none is lost, bounced or left behind.
+     */
+    @Test
+    void aServerBehindAtTheLastTurnStillDeliversEveryMessageBeforeTheLogouts(@TempDir Path tmp) throws Exception {
+        int users = 100;
+        int turns = 2;
+        try (EjabberdServer ejabberd = EjabberdServer.start(new EjabberdServer.Options(users, 5, 20, false, 65536))) {
+            JMeterRun.Running running = JMeterRun.of(JMeterHome.fromStampedeRoot(),
+                    StampedeRunIT.ROOT.resolve("plans/xmpp-online-users.jmx"), tmp.resolve("out"))
+                    .property("host", "127.0.0.1").property("port", ejabberd.port())
+                    .property("domain", EjabberdServer.DOMAIN).property("users", users)
+                    .property("sessions_per_thread", 5).property("login_rate", 100)
+                    .property("message_interval_s", 4).property("turns", turns).property("settle_ms", 0)
+                    .property("login_timeout_ms", 60_000).property("jmeter.save.saveservice.autoflush", true)
+                    .timeout(Duration.ofSeconds(180)).start();
+            List<ProcessHandle> frozen = new ArrayList<>();
+            JMeterRun.Result r;
+            try {
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+                while (messagesSent(running.jtl()) < users * (turns - 1L) && System.nanoTime() < deadline
+                        && running.isAlive()) {
+                    Thread.sleep(10);
+                }
+                // 20 threads log their 5 users in over about a second, so every turn of the 4-s interval falls in its
+                // first second or two: the last message turn starts about 2 s after the one before ended, the last
+                // turn 4 s after that.
+                assertTrue(running.isAlive(), "the run ended before its first message turns did");
+                frozen.addAll(ejabberd.processes());
+                assertTrue(ProcessTrees.signal("STOP", frozen), "kill -STOP");
+                Thread.sleep(8500);
+            } finally {
+                assertTrue(ProcessTrees.signal("CONT", frozen), "kill -CONT");
+                r = running.await();
+            }
+            assertTrue(r.succeeded(), r.describe());
+            Jtl jtl = Jtl.read(r.jtl());
+            String failures = jtl.rows().stream().filter(row -> !row.success()).limit(5).map(JtlRow::toString)
+                    .collect(Collectors.joining("\n"));
+            long sent = jtl.count("message");
+            long received = jtl.count("message received");
+            System.out.printf("XmppOnlineUsersPlanIT (server frozen at the last turn): %d messages sent, %d received, "
+                    + "delivery max %d ms%n", sent, received, jtl.label("message received").rows().stream()
+                    .mapToLong(JtlRow::elapsed).max().orElse(0));
+            assertAll(
+                    () -> assertEquals(0, jtl.errors(), failures),
+                    () -> assertEquals(users * turns, sent, "each user sent one message a turn"),
+                    () -> assertEquals(sent, received, "every message sent was received by its addressee"),
+                    () -> assertTrue(jtl.label("message received").rows().stream().anyMatch(row -> row.elapsed()
+                            >= 1500), "some messages waited out the freeze (else the server was not behind)"),
+                    () -> assertEquals(users, jtl.count("logout")));
+        }
+    }
+
+    private static long messagesSent(Path jtl) {
+        try {
+            return Files.exists(jtl) ? Files.readAllLines(jtl).stream().filter(l -> l.contains(",message,")).count()
+                    : 0;
+        } catch (IOException | UncheckedIOException e) {
+            return 0; // half-written: look again
         }
     }
 

@@ -46,11 +46,14 @@ public class XmppLoginGui extends XmppPanel {
                 Field.text(XmppLoginSampler.INBOX_KEEP, "Inbox keeps", "all", 16, "Stanzas the inbox keeps: all, "
                         + "or names (message, presence, iq); others are counted and dropped."),
                 Field.text(XmppLoginSampler.SESSIONS, "Sessions per thread", "1", 8, "Sessions one JMeter thread "
-                        + "holds; each Login sample takes the next one in turn and makes it current."),
+                        + "holds; each Login sample takes the one due next and makes it current."),
                 Field.text(XmppLoginSampler.PACING, "Pacing (ms)", "0", 8, "Each session gets a turn every this "
                         + "often (one message every 400 s: 400000)."),
                 Field.text(XmppLoginSampler.RAMP, "First turns over (ms)", "", 8, "The first turns (the logins) "
-                        + "are spread over this; empty: the pacing. Login rate = users / this.")));
+                        + "are spread over this; empty: the pacing. Login rate = users / this."),
+                Field.text(XmppLoginSampler.MAX_TURNS, "Turns per session", "0", 8, "Turns each session takes "
+                        + "through this element at most, so a loop of sessions x turns gives each its own; 0: no "
+                        + "limit.")));
     }
 
     @Override

@@ -22,7 +22,10 @@ public class XmppWaitGui extends XmppPanel {
                 Field.text(XmppWaitSampler.CONTAINS, "XML contains", "", 30, "Text the stanza&apos;s XML must "
                         + "contain; empty: any."),
                 Field.text(XmppWaitSampler.TIMEOUT, "Timeout (ms)", "10000", 8, "Nothing matching within it: a "
-                        + "failed sample of kind timeout. 0: only what already arrived, no sample when none.")));
+                        + "failed sample of kind timeout. 0: only what already arrived, no sample when none."),
+                Field.check(XmppWaitSampler.OWED, "Only for messages owed", false, "Wait only while messages this "
+                        + "thread&apos;s users sent to this one ({peer}) are missing; a timeout gives them all up. "
+                        + "Loop on ${stampede_xmpp_owed} before a logout.")));
     }
 
     @Override

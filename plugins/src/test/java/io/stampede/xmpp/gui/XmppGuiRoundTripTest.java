@@ -54,6 +54,7 @@ class XmppGuiRoundTripTest {
                 Map.entry(XmppLoginSampler.LOGIN_TIMEOUT, "4321"), Map.entry(XmppLoginSampler.INBOX, "7"),
                 Map.entry(XmppLoginSampler.INBOX_KEEP, "message"), Map.entry(XmppLoginSampler.SESSIONS, "1000"),
                 Map.entry(XmppLoginSampler.PACING, "400000"), Map.entry(XmppLoginSampler.RAMP, "${ramp}"),
+                Map.entry(XmppLoginSampler.MAX_TURNS, "${turns}"),
                 Map.entry(XmppLoginSampler.TRANSPORT, "websocket"),
                 Map.entry(XmppLoginSampler.WEBSOCKET_URL, "wss://${host}:5443/ws")),
                 List.of(XmppLoginSampler.TRUST_ALL));
@@ -75,7 +76,7 @@ class XmppGuiRoundTripTest {
                 "<query xmlns='jabber:iq:roster'/>"), List.of());
         roundTrips(new XmppWaitGui(), new XmppWaitSampler(), Map.of(XmppWaitSampler.STANZA, "presence",
                 XmppWaitSampler.FROM, "user2@", XmppWaitSampler.CONTAINS, "<away", XmppWaitSampler.TIMEOUT, "0"),
-                List.of());
+                List.of(XmppWaitSampler.OWED));
         roundTrips(new XmppLogoutGui(), new XmppLogoutSampler(), Map.of(XmppLogoutSampler.TIMEOUT, "9000"),
                 List.of());
     }
