@@ -21,7 +21,7 @@
 # fastest own sender) or jmeter-batch (StrippedBatch, 1,000 samples or 2 s: run's default before the compact
 # sender), to compare them in the same setup. With --shares each engine writes its own JTL and no result travels,
 # and the shares start their thread groups together (stampede run --start-at), --start-in S seconds after they were
-# launched (default 20 + 8 per share: each share's two JVMs take about 10 s of CPU to start): as with the engines of
+# launched (default 30 + 10 per share: each share's two JVMs take about 10 s of CPU to start): as with the engines of
 # the controller mode, every JMeter is up before any ramps up, and the figures (CPU included) count from then.
 # Traffic stays on loopback.
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
@@ -181,7 +181,7 @@ start_jfr() { # A profile of engine 0 for the whole run: where an engine's CPU g
 
 # --- monitor: peak established connections on nginx's side, and the engines' open files ----------------------------
 # With --shares it starts counting when the shares' thread groups start, as the engines are up before the test.
-((shares)) && start_epoch=$(( $(date +%s) + ${start_in:-$((20 + 8 * engines))} ))
+((shares)) && start_epoch=$(( $(date +%s) + ${start_in:-$((30 + 10 * engines))} ))
 (
   if ((shares)); then wait_s=$((start_epoch - $(date +%s))); ((wait_s <= 0)) || sleep "$wait_s"; fi
   peak=0 peak_fds=0 polls=0; declare -A last_ticks first_ticks
