@@ -330,7 +330,7 @@ else
 fi
 if ((shares)); then
   echo "shares' exits, merge    ${exits[*]}, merge $merge_status; merged results in $work/results, each share's in $work/share-I"
-  late=$(grep -l "JMeter was ready" "$work"/share-*/jmeter.log 2>/dev/null | wc -l)
+  late=$( (grep -l "JMeter was ready" "$work"/share-*/jmeter.log 2>/dev/null || true) | wc -l)
   echo "shares' start           all at $start_at; $late share(s) late (JMeter up after it: give a longer --start-in)"
 else
   echo "stampede run exit       $status; results in $work"
