@@ -12,18 +12,22 @@
 #   it/bench/distributed-benchmark.sh [--shares] [--engines N] [--connections-per-engine C]
 #                                     [--connections-per-thread K] [--duration S] [--rampup S] [--think-ms MS]
 #                                     [--heap SIZE] [--jfr] [--sender stampede|jmeter|jmeter-batch]
+#                                     [--start-in S]
 #
 # The plan runs N x C/K JMeter threads in all, C/K per engine (each engine runs its share of the plan); each thread
 # keeps K connections (stampede.connections_per_thread), each paced at one request per think time. --jfr records a
 # profile of engine 0's JMeter (work dir/engine-0.jfr). --sender (controller mode only) picks how results travel
 # back: stampede (run's default: Stampede's compact sender), jmeter (StrippedAsynch, queue 100,000: JMeter's
 # fastest own sender) or jmeter-batch (StrippedBatch, 1,000 samples or 2 s: run's default before the compact
-# sender), to compare them in the same setup. With --shares each engine writes its own JTL and no result travels.
+# sender), to compare them in the same setup. With --shares each engine writes its own JTL and no result travels,
+# and the shares start their thread groups together (stampede run --start-at), --start-in S seconds after they were
+# launched (default 30 + 10 per share: each share's two JVMs take about 10 s of CPU to start): as with the engines of
+# the controller mode, every JMeter is up before any ramps up, and the figures (CPU included) count from then.
 # Traffic stays on loopback.
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 engines=4 per_engine=2000 per_thread=1 duration=60 rampup=20 think_ms=1000 heap=1g jfr=0 sender_kind=stampede
-shares=0 sender_given=0
+shares=0 sender_given=0 start_in=""
 while (($#)); do
   case "$1" in
     --jfr) jfr=1; shift; continue ;;
@@ -36,6 +40,7 @@ while (($#)); do
     --think-ms) think_ms=$2 ;;
     --heap) heap=$2 ;;
     --sender) sender_kind=$2; sender_given=1 ;;
+    --start-in) start_in=$2 ;;
     -h|--help) bench_usage; exit 0 ;;
     *) echo "distributed-benchmark: unknown option $1 (see --help)" >&2; exit 2 ;;
   esac
@@ -45,6 +50,8 @@ for v in engines per_engine per_thread duration think_ms; do
   [[ ${!v} =~ ^[1-9][0-9]*$ ]] || { echo "distributed-benchmark: --${v//_/-} ${!v}: give a whole number of at least 1" >&2; exit 2; }
 done
 [[ $sender_kind =~ ^(stampede|jmeter|jmeter-batch)$ ]] || { echo "distributed-benchmark: --sender $sender_kind: give stampede, jmeter or jmeter-batch" >&2; exit 2; }
+[[ -z $start_in ]] || ((shares)) || { echo "distributed-benchmark: --start-in is for --shares (the controller starts the engines together)" >&2; exit 2; }
+[[ -z $start_in || $start_in =~ ^[1-9][0-9]*$ ]] || { echo "distributed-benchmark: --start-in $start_in: give a whole number of seconds" >&2; exit 2; }
 ((shares && sender_given)) && { echo "distributed-benchmark: --sender is for the controller mode: with --shares no result travels (each share writes its own JTL); leave one of them out" >&2; exit 2; }
 [[ $rampup =~ ^[0-9]+$ ]] || { echo "distributed-benchmark: --rampup $rampup: give a whole number of seconds" >&2; exit 2; }
 ((rampup < duration)) || { echo "distributed-benchmark: --rampup $rampup must be shorter than --duration $duration" >&2; exit 2; }
@@ -121,9 +128,14 @@ printf 'Hello, Stampede!!\n' >"$work/html/test.txt"
   echo "  server { listen 127.0.0.1:$status_port; location = /status { stub_status; } }"
   echo "}"
 } >"$work/nginx.conf"
-/usr/sbin/nginx -p "$work/" -e "$work/error.log" -c "$work/nginx.conf" -g 'daemon off;' >"$work/nginx.out" 2>&1 &
+# nginx runs in a session of its own, as every JMeter does (stampede run and stampede server start it with setsid):
+# with the kernel's autogroup scheduling (sched_autogroup_enabled, on in Debian's kernels) a session is one group
+# of CPU time, so nginx would otherwise share one group's time with every other process of this script, the
+# shares' own `stampede run` processes included, while each injector's JMeter has a group to itself.
+setsid /usr/sbin/nginx -p "$work/" -e "$work/error.log" -c "$work/nginx.conf" -g 'daemon off;' >"$work/nginx.out" 2>&1 &
 nginx_pid=$!
 sleep 1
+[[ -s $work/nginx.pid ]] && nginx_pid=$(cat "$work/nginx.pid")
 kill -0 "$nginx_pid" 2>/dev/null || { echo "distributed-benchmark: nginx did not start:"; cat "$work/error.log" "$work/nginx.out"; exit 3; }
 
 # --- engines ------------------------------------------------------------------------------------------------------
@@ -168,7 +180,10 @@ start_jfr() { # A profile of engine 0 for the whole run: where an engine's CPU g
 ((jfr && !shares)) && start_jfr
 
 # --- monitor: peak established connections on nginx's side, and the engines' open files ----------------------------
+# With --shares it starts counting when the shares' thread groups start, as the engines are up before the test.
+((shares)) && start_epoch=$(( $(date +%s) + ${start_in:-$((30 + 10 * engines))} ))
 (
+  if ((shares)); then wait_s=$((start_epoch - $(date +%s))); ((wait_s <= 0)) || sleep "$wait_s"; fi
   peak=0 peak_fds=0 polls=0; declare -A last_ticks first_ticks
   cpu0=$(awk '/^cpu / { print $2 + $3 + $4 + $5 + $6 + $7 + $8 }' /proc/stat)
   idle0=$(awk '/^cpu / { print $5 + $6 }' /proc/stat)
@@ -225,9 +240,12 @@ plan=(-J ports="$ports" -J threads="$plan_threads" -J duration="$duration" -J ra
   -J stampede.connections_per_thread="$per_thread" "${pace[@]}")
 set +e
 if ((shares)); then
-  # Started together, as the injectors of docs/injectors.md: each share ramps and holds on its own clock.
+  # Launched together, as the injectors of docs/injectors.md, with their thread groups started at one moment.
+  start_at=$(date -u -d "@$start_epoch" +%Y-%m-%dT%H:%M:%SZ)
+  echo "distributed-benchmark: the shares' thread groups start at $start_at"
   for ((i = 1; i <= engines; i++)); do
-    "$root/stampede" run "$root/it/bench/distributed-hold.jmx" --share "$i/$engines" --host 127.0.0.1 --port "$base" \
+    "$root/stampede" run "$root/it/bench/distributed-hold.jmx" --share "$i/$engines" --start-at "$start_at" \
+      --host 127.0.0.1 --port "$base" \
       "${plan[@]}" --server-log "$work/error.log" --steady-after "$steady_after" --no-dashboard --heap "$heap" \
       --out "$work/share-$i" >"$work/share-$i.out" 2>&1 &
     pids+=($!)
@@ -312,6 +330,8 @@ else
 fi
 if ((shares)); then
   echo "shares' exits, merge    ${exits[*]}, merge $merge_status; merged results in $work/results, each share's in $work/share-I"
+  late=$( (grep -l "JMeter was ready" "$work"/share-*/jmeter.log 2>/dev/null || true) | wc -l)
+  echo "shares' start           all at $start_at; $late share(s) late (JMeter up after it: give a longer --start-in)"
 else
   echo "stampede run exit       $status; results in $work"
 fi

@@ -31,6 +31,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
@@ -121,6 +122,12 @@ public final class RunCommand implements Callable<Integer> {
                     + "divided so that N injectors, each with its own share, add up to the plan (docs/injectors.md).")
     String share;
 
+    @Option(names = "--start-at", paramLabel = "INSTANT",
+            description = "With --share: start the share's thread groups at this moment (UTC, ISO-8601, e.g. "
+                    + "2026-11-28T09:30:00Z; `date -u -d +1min +%%FT%%TZ`), once JMeter is up, so that injectors started "
+                    + "seconds apart ramp up together (docs/injectors.md).")
+    String startAt;
+
     @Mixin
     MetricsOptions metrics;
 
@@ -205,6 +212,9 @@ public final class RunCommand implements Callable<Integer> {
         RunProperties props = RunProperties.of(given);
         planFile.checkSamplers(props);
         DividedPlan divided = divided(planFile, props, engines);
+        if (startAt != null) {
+            console.println("stampede run: the thread groups start at " + startAt.trim() + ", once JMeter is up");
+        }
         boolean builtIn = props.get(CliNames.HOST) == null;
         if (builtIn && engines != null && !engines.allLoopback()) {
             throw new RunInputException("--remote " + remote.given() + ": the built-in target listens on 127.0.0.1, out of"
@@ -250,7 +260,15 @@ public final class RunCommand implements Callable<Integer> {
                 throw new RunInputException("--share with --remote: --remote already gives each engine its share;"
                         + " give --share to `stampede run` on independent injectors only (docs/injectors.md)");
             }
-            return PlanDivider.divide(planFile.path(), props.values(), Share.parse(share));
+            DividedPlan divided = PlanDivider.divide(planFile.path(), props.values(), Share.parse(share));
+            if (startAt != null) {
+                divided.startAt(StartAtOption.parse(startAt, Instant.now()));
+            }
+            return divided;
+        }
+        if (startAt != null) {
+            throw new RunInputException("--start-at works with --share only: give --share I/N (with --remote the"
+                    + " controller starts every engine at once)");
         }
         if (remote.wholePlanPerEngine() && engines == null) {
             throw new RunInputException("--whole-plan-per-engine works with --remote only: add --remote host[:port],...");

@@ -5,12 +5,14 @@
  */
 package io.stampede.share;
 
+import io.stampede.names.PluginNames;
 import io.stampede.plan.JmxTree;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -49,6 +51,15 @@ public final class DividedPlan {
     /** The share an injector runs; empty for remote engines, which take one each. */
     public Optional<Share> share() {
         return share instanceof ShareText.OneShare one ? Optional.of(one.share()) : Optional.empty();
+    }
+
+    /**
+     * Holds this share's thread groups until {@code start} (the plugin's StartAt element, first under the test plan),
+     * so that shares started apart ramp up together.
+     */
+    public void startAt(Instant start) {
+        PlanDivider.leading(plan, PluginNames.START_AT_CLASS, "Stampede: start at " + start, "longProp",
+                PluginNames.START_AT_EPOCH_MILLIS, Long.toString(start.toEpochMilli()));
     }
 
     /** Elements left whole and why, for the run's console. */

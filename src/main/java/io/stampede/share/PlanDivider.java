@@ -67,20 +67,29 @@ public final class PlanDivider {
      * the test plan, so that it runs before any other element's test start.
      */
     private static void threadNames(JmxTree plan, int shares) {
+        leading(plan, PluginNames.SHARE_THREAD_NAMES_CLASS, "Stampede: thread names by share", "intProp",
+                PluginNames.SHARE_THREAD_NAMES_SHARES, Integer.toString(shares));
+    }
+
+    /**
+     * Adds one of the plugin's elements, with one property, first under the test plan (it acts at the test's start);
+     * nothing when the plan has no test plan with children.
+     */
+    static void leading(JmxTree plan, String testClass, String name, String propTag, String propName, String value) {
         for (JmxTree.Entry entry : JmxTree.children(plan.top())) {
             if (entry.type().equals("TestPlan") && entry.children() != null) {
                 Document doc = plan.top().getOwnerDocument();
-                Element names = doc.createElement(PluginNames.SHARE_THREAD_NAMES_CLASS);
-                names.setAttribute("guiclass", "TestBeanGUI");
-                names.setAttribute("testclass", PluginNames.SHARE_THREAD_NAMES_CLASS);
-                names.setAttribute("testname", "Stampede: thread names by share");
-                names.setAttribute("enabled", "true");
-                Element count = doc.createElement("intProp");
-                count.setAttribute("name", PluginNames.SHARE_THREAD_NAMES_SHARES);
-                count.setTextContent(Integer.toString(shares));
-                names.appendChild(count);
+                Element element = doc.createElement(testClass);
+                element.setAttribute("guiclass", "TestBeanGUI");
+                element.setAttribute("testclass", testClass);
+                element.setAttribute("testname", name);
+                element.setAttribute("enabled", "true");
+                Element prop = doc.createElement(propTag);
+                prop.setAttribute("name", propName);
+                prop.setTextContent(value);
+                element.appendChild(prop);
                 Node first = entry.children().getFirstChild();
-                entry.children().insertBefore(names, first);
+                entry.children().insertBefore(element, first);
                 entry.children().insertBefore(doc.createElement("hashTree"), first);
                 return;
             }

@@ -14,6 +14,7 @@ import io.stampede.names.PluginNames;
 import io.stampede.plan.JmxTree;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -309,5 +310,22 @@ class PlanDividerTest {
         String xml = Files.readString(written);
         Files.delete(written);
         assertFalse(xml.contains(PluginNames.SHARE_THREAD_NAMES_CLASS), xml);
+    }
+
+    @Test
+    void aShareWithAStartTimeHoldsItsThreadGroupsUntilThen() throws Exception {
+        Path p = plan(element("ThreadGroup", "Users", prop("ThreadGroup.num_threads", "10"), ""));
+        DividedPlan divided = PlanDivider.divide(p, Map.of(), new Share(1, 2));
+        divided.startAt(Instant.parse("2026-11-28T09:30:00Z"));
+        Path written = divided.write(Files.createDirectories(dir.resolve("r")));
+        Element top = JmxTree.parse(written).top();
+        Files.delete(written);
+        // the first element under the test plan, so that its test start runs before any thread group starts
+        JmxTree.Entry start = JmxTree.children(JmxTree.children(top).get(0).children()).get(0);
+        assertEquals(PluginNames.START_AT_CLASS, start.type());
+        Element millis = JmxTree.prop(start.element(), PluginNames.START_AT_EPOCH_MILLIS);
+        assertEquals("longProp", millis.getTagName());
+        assertEquals("1795858200000", JmxTree.text(millis));
+        assertEquals("5", value(top, "Users", "ThreadGroup.num_threads"));
     }
 }

@@ -86,4 +86,17 @@ class ShareOptionTest {
                 .startsWith("stampede run: --metrics 70000 is not a TCP port"));
         assertTrue(Files.notExists(dir.resolve("out")));
     }
+
+    @Test
+    void aStartTimeIsAnInstantAheadAndOnlyForShares(@TempDir Path dir) {
+        String plan = PLANS.resolve("quickstart.jmx").toString();
+        String out = dir.resolve("out").toString();
+        assertTrue(run(ExitCodes.BAD_INPUT, "run", plan, "--share", "1/2", "--start-at", "09:30", "--out", out)
+                .startsWith("stampede run: --start-at 09:30: give a moment in UTC as 2026-11-28T09:30:00Z"));
+        assertTrue(run(ExitCodes.BAD_INPUT, "run", plan, "--share", "1/2", "--start-at", "2020-01-01T00:00:00Z",
+                "--out", out).startsWith("stampede run: --start-at 2020-01-01T00:00:00Z has passed"));
+        assertTrue(run(ExitCodes.BAD_INPUT, "run", plan, "--start-at", "2999-01-01T00:00:00Z", "--out", out)
+                .startsWith("stampede run: --start-at works with --share only"));
+        assertTrue(Files.notExists(dir.resolve("out")));
+    }
 }

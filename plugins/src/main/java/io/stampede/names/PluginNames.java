@@ -105,6 +105,10 @@ public final class PluginNames {
     public static final String SHARE_THREAD_NAMES_CLASS = "io.stampede.functions.ShareThreadNames";
     /** Its property: how many shares the plan was divided into. */
     public static final String SHARE_THREAD_NAMES_SHARES = "ShareThreadNames.shares";
+    /** The element `stampede run --share --start-at` adds to its plan: the thread groups start at one moment. */
+    public static final String START_AT_CLASS = "io.stampede.functions.StartAt";
+    /** Its property: the moment, in milliseconds since the epoch. */
+    public static final String START_AT_EPOCH_MILLIS = "StartAt.epochMillis";
 
     /** The value of JMeter's {@code mode} property that chooses Stampede's compact sample sender. */
     public static final String COMPACT_SAMPLE_SENDER_CLASS = "io.stampede.remote.CompactSampleSender";

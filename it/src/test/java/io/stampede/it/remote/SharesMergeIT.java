@@ -17,6 +17,8 @@ import io.stampede.results.LatencyHistogramFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -153,6 +155,26 @@ class SharesMergeIT {
             assertEquals(List.of(), plans.filter(p -> p.getFileName().toString().startsWith(".shares.")).toList(),
                     "the shares' plans are deleted after their runs");
         }
+    }
+
+    /**
+     * {@code --start-at}: the share's JMeter starts at once and its thread groups wait for the moment, so shares
+     * launched apart ramp up together. Its first sample is not before the moment, and JMeter's log shows the plugin's
+     * element held the start (or, on a machine too busy to start JMeter by then, that it came up late).
+     */
+    @Test
+    void aShareWithAStartTimeHoldsItsThreadGroupsUntilThen() throws Exception {
+        nginx = NginxServer.start(NginxServer.Options.defaults());
+        Instant at = Instant.now().plusSeconds(25).truncatedTo(ChronoUnit.SECONDS);
+        Process share = start("share1", "--share", "1/2", "--start-at", at.toString());
+        assertEquals(0, finish(share, "share1"), Files.readString(dir.resolve("share1.out")));
+        assertTrue(Files.readString(dir.resolve("share1.out")).contains("the thread groups start at " + at));
+        String log = Files.readString(dir.resolve("share1/jmeter.log"));
+        assertTrue(log.contains("Stampede start-at " + at), log);
+        Jtl jtl = Jtl.read(dir.resolve("share1/results.jtl"));
+        assertEquals(4 * 5 * 3, jtl.count(), "4 of the plan's 7 users");
+        long first = jtl.rows().stream().mapToLong(JtlRow::timeStamp).min().orElseThrow();
+        assertTrue(first >= at.toEpochMilli(), "a sample at " + Instant.ofEpochMilli(first) + ", before " + at);
     }
 
     private static Map<String, Long> perLabel(Jtl jtl) {
