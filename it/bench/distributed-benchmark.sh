@@ -323,10 +323,13 @@ invalid=()
 ((not_enough == 0)) || invalid+=("nginx ran out of worker_connections $not_enough times")
 ((server_closed == 0)) || invalid+=("$server_closed samples failed on connections the server closed")
 ((reopened == 0)) || invalid+=("$reopened connections were reopened")
+((status == 0)) || invalid+=("a stampede run or the merge exited $status (see its console in $work)")
+((peak >= total)) || invalid+=("nginx saw at most $peak of the $total connections open")
+((engine_names >= engines)) || invalid+=("samples came from $engine_names of the $engines engines")
 if ((${#invalid[@]})); then
   echo "run                     INVALID: $(IFS=';'; echo "${invalid[*]}" | sed 's/;/; /g') (these figures do not show what the injectors can hold: a limit of nginx, or connections nginx closed while an injector stalled; see the windows)"
 else
-  echo "run                     valid: no connection reused, closed or reopened by nginx"
+  echo "run                     valid: every engine ran and held its connections; no connection reused, closed or reopened by nginx"
 fi
 if ((shares)); then
   echo "shares' exits, merge    ${exits[*]}, merge $merge_status; merged results in $work/results, each share's in $work/share-I"

@@ -19,6 +19,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
+import java.util.jar.Attributes;
+import java.util.jar.Manifest;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import java.util.zip.ZipEntry;
@@ -80,8 +82,13 @@ public final class JMeterClasspath {
         }
     }
 
-    /** The artifact a jar is, from its pom.properties when it has them for this name, else from its file name. */
+    /**
+     * The artifact a jar is, from its pom.properties when it has them for this name, else from its file name; a
+     * jar named without its version (lib/ext's, as Stampede's JMeter home names JMeter's own modules) gives the
+     * version its manifest declares, as JMeter's jars carry no pom.properties.
+     */
     private static Library library(Path jar, Coordinates wanted) throws IOException {
+        String declared = null;
         try (ZipFile zip = new ZipFile(jar.toFile())) {
             ZipEntry e = zip.getEntry("META-INF/maven/" + wanted.group() + "/" + wanted.artifact() + "/pom.properties");
             if (e != null) {
@@ -93,12 +100,19 @@ public final class JMeterClasspath {
                     return new Library(jar, wanted.group(), wanted.artifact(), pom.getProperty("version"));
                 }
             }
+            ZipEntry m = zip.getEntry("META-INF/MANIFEST.MF");
+            if (m != null) {
+                try (InputStream in = zip.getInputStream(m)) {
+                    declared = new Manifest(in).getMainAttributes().getValue(Attributes.Name.IMPLEMENTATION_VERSION);
+                }
+            }
         } catch (IOException e) {
             throw unreadable(jar, e);
         }
         // lib/ names its jars artifactId-version.jar; lib/ext without the version
         String file = jar.getFileName().toString().replaceFirst("\\.jar$", "");
-        String version = file.length() > wanted.artifact().length() ? file.substring(wanted.artifact().length() + 1) : "";
+        String version = file.length() > wanted.artifact().length() ? file.substring(wanted.artifact().length() + 1)
+                : declared == null ? "" : declared.strip();
         return new Library(jar, null, wanted.artifact(), version);
     }
 

@@ -58,6 +58,22 @@ class PluginJarsTest {
     }
 
     @Test
+    void aJMeterModuleInLibExtWithoutItsVersionInTheNameIsKnownByItsManifest() throws Exception {
+        // Stampede's JMeter home strips versions from lib/ext's names; JMeter's jars have no pom.properties
+        FakeHome.jar(home, "lib/ext/ApacheJMeter_java.jar",
+                "META-INF/MANIFEST.MF=Manifest-Version: 1.0;Implementation-Version: 5.6.3;",
+                "org/apache/jmeter/protocol/java/sampler/JSR223Sampler.class");
+        PluginIndex index = FakeHome.index(
+                "plugin jmeter-java org.apache.jmeter:ApacheJMeter_java:5.6.3 commons-io:commons-io:2.15.1");
+        JMeterClasspath jmeter = JMeterClasspath.of(home, List.of());
+
+        PluginJars own = PluginJars.choose(List.of(index.plugin("jmeter-java").orElseThrow()), jmeter);
+        assertEquals(List.of(), own.conflicts(), own.toString());
+        assertEquals(List.of(Coordinates.parse("commons-io:commons-io:2.15.1")), own.jars(),
+                "JMeter's own jar serves the module, only its library is added: " + own);
+    }
+
+    @Test
     void versionsOrderByTheirNumbers() {
         assertTrue(Versions.compare("2.15.1", "2.5") > 0);
         assertTrue(Versions.compare("1.0.b2", "1.3.03") < 0);
