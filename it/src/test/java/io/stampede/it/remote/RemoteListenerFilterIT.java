@@ -39,7 +39,7 @@ class RemoteListenerFilterIT {
     @Test
     void craftedBatchesAreRefusedAndTheRunGoesOn() throws Exception {
         Path plan = Path.of(getClass().getResource("/plans/crafted-batches.jmx").toURI());
-        // --plan: the engine gets the JSR223 sampler's jar (jmeter-java), as a user's engine would
+        // --plan: the engine checks the plan's classes (the JSR223 sampler's among them), as a user's engine would
         try (EngineProcess engine = EngineProcess.start(ROOT, dir, FreePort.loopback(), FreePort.loopback(),
                 Duration.ofSeconds(120), "--plan", plan.toString())) {
             Path console = dir.resolve("run.out");
