@@ -88,7 +88,9 @@ public final class JMeterClasspath {
      * version its manifest declares, as JMeter's jars carry no pom.properties.
      */
     private static Library library(Path jar, Coordinates wanted) throws IOException {
-        String declared = null;
+        // lib/ names its jars artifactId-version.jar; lib/ext without the version
+        String file = jar.getFileName().toString().replaceFirst("\\.jar$", "");
+        boolean named = file.length() > wanted.artifact().length();
         try (ZipFile zip = new ZipFile(jar.toFile())) {
             ZipEntry e = zip.getEntry("META-INF/maven/" + wanted.group() + "/" + wanted.artifact() + "/pom.properties");
             if (e != null) {
@@ -100,20 +102,23 @@ public final class JMeterClasspath {
                     return new Library(jar, wanted.group(), wanted.artifact(), pom.getProperty("version"));
                 }
             }
-            ZipEntry m = zip.getEntry("META-INF/MANIFEST.MF");
-            if (m != null) {
-                try (InputStream in = zip.getInputStream(m)) {
-                    declared = new Manifest(in).getMainAttributes().getValue(Attributes.Name.IMPLEMENTATION_VERSION);
-                }
-            }
+            return new Library(jar, null, wanted.artifact(),
+                    named ? file.substring(wanted.artifact().length() + 1) : declaredVersion(zip));
         } catch (IOException e) {
             throw unreadable(jar, e);
         }
-        // lib/ names its jars artifactId-version.jar; lib/ext without the version
-        String file = jar.getFileName().toString().replaceFirst("\\.jar$", "");
-        String version = file.length() > wanted.artifact().length() ? file.substring(wanted.artifact().length() + 1)
-                : declared == null ? "" : declared.strip();
-        return new Library(jar, null, wanted.artifact(), version);
+    }
+
+    /** The Implementation-Version a jar's manifest declares, "" when it declares none. */
+    private static String declaredVersion(ZipFile zip) throws IOException {
+        ZipEntry m = zip.getEntry("META-INF/MANIFEST.MF");
+        if (m == null) {
+            return "";
+        }
+        try (InputStream in = zip.getInputStream(m)) {
+            String v = new Manifest(in).getMainAttributes().getValue(Attributes.Name.IMPLEMENTATION_VERSION);
+            return v == null ? "" : v.strip();
+        }
     }
 
     private static IOException unreadable(Path jar, IOException e) {
