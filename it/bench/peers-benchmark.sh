@@ -607,8 +607,17 @@ for sc in "${scenario_list[@]}"; do
         # CPU sorted ascending (the input order); the other columns are those of the median-CPU run.
         m = int((n + 1) / 2)
         printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | 0 | %d of %d |\n", t, users, rate[m], cpu[m], rss[m], (heap[m] > 0 ? heap[m] : "-"), (ru[m] > 0 ? ru[m] : "-"), (hu[m] > 0 ? hu[m] : "-"), p[m], q[m], n, all
-      }' t="$t"
+        split(cpu[m], c, ";")
+        printf "%s %s %s %s %s\n", sc, t, hu[m], ru[m], c[1] >> medians
+      }' t="$t" sc="$sc" medians="$work/medians"
   done
+  # The gap to each other JVM tool, quoted whatever it is: Stampede's median row over the other's.
+  awk -v sc="$sc" '$1 == sc { h[$2] = $3; r[$2] = $4; c[$2] = $5 }
+    function ratio(a, b) { return a > 0 && b > 0 ? sprintf("%.2fx", a / b) : "-" }
+    END { if (!("stampede" in h)) exit
+          for (t in h) if (t != "stampede" && (t == "gatling" || t == "jmeter"))
+            printf "Stampede / %s: heap per user %s, RSS per user %s, CPU per request %s\n", t, ratio(h["stampede"], h[t]),
+              ratio(r["stampede"], r[t]), ratio(c["stampede"], c[t]) }' "$work/medians" 2>/dev/null || true
 done
 echo
 echo "every run: $work/results (removed at exit; copy it with --keep DIR)"

@@ -13,8 +13,9 @@
 #   [--gatling [--rounds 3]]: instead, the same plan against Gatling (the newest open-source release, Java DSL,
 #   it/bench/peers/gatling's VirtualUsers simulation, its Maven plugin's JVM options) on the same nginx, alternating
 #   with Stampede (this plan, engine pool of --pool connections) round by round: heap (after a full GC) and RSS per
-#   user and CPU per request of both, from it/bench/peers-benchmark.sh --scenarios vu (--users, --rampup,
-#   --think-ms and --heap carry over; the hold is 60 s)
+#   user and CPU per request of both, and Stampede's over Gatling's, from it/bench/peers-benchmark.sh --scenarios vu
+#   (--users, --rampup, --think-ms, --heap and --pool carry over; the measured window is 60 s); a round runs both tools
+#   one after the other, each for about its ramp-up plus 3 minutes
 # usage: it/bench/virtual-users-benchmark.sh [options] [--skip-build]   (wrap it in /work/tools/quiet where shared)
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 args=()

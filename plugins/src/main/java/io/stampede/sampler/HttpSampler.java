@@ -49,6 +49,16 @@ public class HttpSampler extends StampedeSampler {
     }
 
     @Override
+    protected void forgetInputs() {
+        lastInputs = null;
+    }
+
+    /** The inputs of the request kept for the next sample, for tests of what a pooled user holds. */
+    String[] lastInputs() {
+        return lastInputs;
+    }
+
+    @Override
     protected String requestField() {
         return PluginNames.HTTP_HEADERS;
     }

@@ -19,13 +19,13 @@ import java.net.UnknownHostException;
  * ends, so a user holds no connection while it thinks. Waiting for a lease counts in the elapsed time,
  * Latency and (when no connection is opened) Connect; a pool that stays full past the connect timeout fails the
  * sample with a PoolTimeoutException. Settings are read at every sample, as in {@link SingleConnectionMode}. The
- * encoded request is dropped after each sample too, and the filler's copy of the last response: a thinking user keeps
- * neither a connection nor request or response bytes of its own (the SampleResult JMeter keeps is JMeter's).
+ * encoded request is dropped after each sample too, and the filler keeps no copy of the last response (it is made not
+ * to remember one): a thinking user keeps neither a connection nor request or response bytes of its own (the
+ * SampleResult JMeter keeps is JMeter's).
  */
 final class PooledMode implements SamplingMode {
     private final StampedeSampler element;
     private final ResultFiller filler;
-    /** Made on the owning thread (the mode is chosen in its first sample), which is the one that parks on it. */
     private final SharedConnections connections;
 
     PooledMode(StampedeSampler element, ResultFiller filler, int poolSize) {
@@ -60,6 +60,16 @@ final class PooledMode implements SamplingMode {
             filler.forgetLast();
         }
         return res;
+    }
+
+    /** For tests of what a user keeps between samples. */
+    ResultFiller filler() {
+        return filler;
+    }
+
+    /** For tests of what a user keeps between samples. */
+    SharedConnections connections() {
+        return connections;
     }
 
     @Override

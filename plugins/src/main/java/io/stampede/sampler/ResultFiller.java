@@ -38,14 +38,34 @@ public final class ResultFiller {
         }
     }
 
+    /** Reason phrases and Content-Type values up to this length are shared by every filler and result. */
+    private static final int SHARED_TEXT_MAX = 64;
+
     private final StampedeVariables variables = StampedeVariables.fromJMeterProperties();
     /** Converts System.nanoTime() instants to the epoch milliseconds of JMeter's time stamps. */
     private final long epochOffsetNanos = System.currentTimeMillis() * 1_000_000L - System.nanoTime();
     private String lastReason = "";
     private String lastContentType;
-    /** The last response's header block and body, as bytes and as handed to JMeter (most responses repeat them). */
-    private final Repeated lastHeaders = new Repeated();
-    private final Repeated lastBody = new Repeated();
+    /**
+     * The last response's header block and body, as bytes and as handed to JMeter (most responses repeat them); null
+     * for a filler that remembers nothing between samples ({@link #ResultFiller(boolean)}).
+     */
+    private final Repeated lastHeaders;
+    private final Repeated lastBody;
+
+    /** A filler that compares each response with the last one, so a steady stream builds no new strings. */
+    ResultFiller() {
+        this(true);
+    }
+
+    /**
+     * @param remembersLast false for a user of the engine-wide pool: it thinks for seconds between samples, by which
+     *                      time the Date header has changed, so a copy of the last response would only be weight
+     */
+    ResultFiller(boolean remembersLast) {
+        lastHeaders = remembersLast ? new Repeated() : null;
+        lastBody = remembersLast ? new Repeated() : null;
+    }
 
     /**
      * Fills {@code res} from a completed exchange, of any protocol.
@@ -143,23 +163,40 @@ public final class ResultFiller {
         int status = r.status();
         statusAndSizes(res, status, r.headerBytes(), r.bodyBytes());
         if (!r.reasonEquals(lastReason)) {
-            lastReason = r.reason();
+            lastReason = shared(r.reason());
         }
         res.setResponseMessage(lastReason);
-        if (!lastHeaders.sameAs(r.headerBlock(), r.headerBlockLength())) {
-            lastHeaders.text = new String(r.headerBlock(), 0, r.headerBlockLength(), StandardCharsets.ISO_8859_1);
+        if (lastHeaders == null) {
+            res.setResponseHeaders(new String(r.headerBlock(), 0, r.headerBlockLength(), StandardCharsets.ISO_8859_1));
+        } else {
+            if (!lastHeaders.sameAs(r.headerBlock(), r.headerBlockLength())) {
+                lastHeaders.text = new String(r.headerBlock(), 0, r.headerBlockLength(), StandardCharsets.ISO_8859_1);
+            }
+            res.setResponseHeaders(lastHeaders.text);
         }
-        res.setResponseHeaders(lastHeaders.text);
         if (!r.contentTypeEquals(lastContentType)) {
-            lastContentType = r.contentType();
+            lastContentType = shared(r.contentType());
         }
         if (lastContentType != null) {
             res.setContentType(lastContentType);
         }
         // Shared between results while identical: JMeter replaces response data, it never writes into it.
-        res.setResponseData(lastBody.sameAs(r.keptBodyBuffer(), r.keptBodyLength()) ? lastBody.data
-                : lastBody.made(r.keptBody()));
+        if (lastBody == null) {
+            res.setResponseData(r.keptBody());
+        } else {
+            res.setResponseData(lastBody.sameAs(r.keptBodyBuffer(), r.keptBodyLength()) ? lastBody.data
+                    : lastBody.made(r.keptBody()));
+        }
         res.setSuccessful(status >= 200 && status < 400);
+    }
+
+    /**
+     * The JVM's one copy of a short reason phrase or Content-Type ("OK", "text/html"): every user's filler and the
+     * result JMeter keeps for each user would otherwise hold a copy of their own (interned strings are collected once
+     * unused, so a server that varies them fills nothing).
+     */
+    private static String shared(String text) {
+        return text == null || text.length() > SHARED_TEXT_MAX ? text : text.intern();
     }
 
     /**
@@ -167,18 +204,25 @@ public final class ResultFiller {
      * by which time the Date header has changed, so the copy would only be weight (two per sampler and user).
      */
     void forgetLast() {
-        lastHeaders.forget();
-        lastBody.forget();
+        if (lastHeaders != null) {
+            lastHeaders.forget();
+            lastBody.forget();
+        }
     }
 
     /** The body bytes kept for comparison with the next response, for tests of what a sampler holds. */
     long heldBodyBytes() {
-        return lastBody.held();
+        return lastBody == null ? 0 : lastBody.held();
     }
 
     /** Whether a response is kept for comparison with the next one. */
     boolean keepsLastResponse() {
-        return lastHeaders.length >= 0 || lastBody.length >= 0;
+        return lastHeaders != null && (lastHeaders.length >= 0 || lastBody.length >= 0);
+    }
+
+    /** Whether this filler has room to remember a response at all, for tests of what a pooled user holds. */
+    boolean remembersLast() {
+        return lastHeaders != null;
     }
 
     /**

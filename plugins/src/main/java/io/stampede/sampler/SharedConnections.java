@@ -20,11 +20,13 @@ import java.net.InetSocketAddress;
  * leases a depth-1 {@link Http1Connection} from the {@link ConnectionPool} of its target, sends one request with this
  * user's {@link ParkingCompletion}, hands the completed exchange to the caller while the lease is held (the
  * connection reuses its buffers for the next user), and gives the connection back. A user holds no connection between
- * exchanges. Made on the owning thread, the one that parks on it.
+ * exchanges, and no completion either: the one it parks on is made for the exchange (a few dozen bytes, where a user
+ * thinking for seconds would keep it, per sampler, for the whole test).
  */
 public final class SharedConnections {
     private final int poolSize;
-    private final ParkingCompletion completion = new ParkingCompletion();
+    /** The exchange's completion while one is in progress, for {@link #interrupt} from another thread; else null. */
+    private volatile ParkingCompletion inFlight;
     private Target lastTarget;
     private String lastKey;
 
@@ -74,6 +76,8 @@ public final class SharedConnections {
             // Only a wait in the pool's queue is reported (in Connect when no connection is opened); a GC pause
             // between start and a free lease is not a wait for a connection, as on a thread's own connection.
             long waited = queued ? System.nanoTime() - start : 0;
+            ParkingCompletion completion = new ParkingCompletion();
+            inFlight = completion;
             Http1Exchange e = completion.send(c, req, kept, connectTimeout, responseTimeout);
             T out = reader.read(e, waited);
             if (e.failed()) {
@@ -85,22 +89,39 @@ public final class SharedConnections {
             }
             return out;
         } finally {
+            inFlight = null;
             pool.release(c);
         }
     }
 
-    /** The pool's key and name, "host:port" ("/tls", "from" the local address appended), kept for an equal target. */
+    /** Whether an exchange's completion is held, for tests of what a user keeps between exchanges. */
+    boolean holdsCompletion() {
+        return inFlight != null;
+    }
+
+    /**
+     * The pool's key and name, "host:port" ("/tls", "from" the local address appended), kept for an equal target; the
+     * JVM's one copy of it, which every user's sampler clones keep rather than one each.
+     */
     private String key(Target t) {
         if (t != lastTarget && !t.equals(lastTarget)) {
-            lastKey = t.host() + ':' + t.port() + (t.secure() ? "/tls" : "")
-                    + (t.local() == null ? "" : " from " + t.local().getHostAddress());
+            lastKey = (t.host() + ':' + t.port() + (t.secure() ? "/tls" : "")
+                    + (t.local() == null ? "" : " from " + t.local().getHostAddress())).intern();
             lastTarget = t;
         }
         return lastKey;
     }
 
+    /** The pool key kept for the last target, for tests of what a user keeps. */
+    String lastKey() {
+        return lastKey;
+    }
+
     /** Any thread (stop test now): the exchange in progress ends at once. */
     public void interrupt() {
-        completion.interrupt();
+        ParkingCompletion p = inFlight;
+        if (p != null) {
+            p.interrupt();
+        }
     }
 }

@@ -70,6 +70,15 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
      */
     final void forgetPrepared() {
         replacePrepared(null, null, false);
+        forgetInputs();
+    }
+
+    /**
+     * Drops what a subclass keeps to compare the next sample's inputs with the request kept by {@link #prepared}:
+     * once that request is freed, nothing compares with them.
+     */
+    protected void forgetInputs() {
+        // nothing kept here
     }
 
     /**
@@ -93,6 +102,11 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
         return m.sample(res);
     }
 
+    /** The mode chosen at this clone's first sample (null before it), for tests of what a user keeps. */
+    SamplingMode samplingMode() {
+        return mode;
+    }
+
     private SamplingMode chooseMode() {
         ProtocolSettings p = ProtocolSettings.read(this::getPropertyAsString);
         if (p.protocol().http2()) {
@@ -102,13 +116,12 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
         ScheduleSettings schedule = ScheduleSettings.of(p.connections(), p.pacingMillis(), p.targetRate(),
                 p.pipelineDepth(), keepAlive, SourceAddresses.parse(getPropertyAsString(PluginNames.SOURCE_ADDRESSES)),
                 IoMode.fromJMeterProperties());
-        ResultFiller filler = new ResultFiller();
         if (!schedule.classic()) {
-            return new GroupMode(this, filler, schedule);
+            return new GroupMode(this, new ResultFiller(), schedule);
         }
         ConnectionSharing sharing = ConnectionSharing.fromJMeterProperties();
-        return sharing.engine() ? new PooledMode(this, filler, sharing.poolSize())
-                : new SingleConnectionMode(this, filler);
+        return sharing.engine() ? new PooledMode(this, new ResultFiller(false), sharing.poolSize())
+                : new SingleConnectionMode(this, new ResultFiller());
     }
 
     /** The property errors in the request text name (the RAW text, the HTTP sampler's headers). */

@@ -17,9 +17,11 @@ import java.util.List;
 /**
  * The JMeter variables a Stampede sample sets on its own thread, so that {@code sample_variables} can put them into
  * the JTL. Only the ones named in {@code sample_variables} are set: formatting numbers per sample costs throughput,
- * and nothing else reads them. One per sampler clone (JMeter's HTTP Request: one per Java thread).
+ * and nothing else reads them. One per sampler clone when some are wanted (JMeter's HTTP Request: one per Java thread).
  */
 public final class StampedeVariables {
+
+    private static final StampedeVariables NONE = new StampedeVariables(List.of());
 
     private final boolean open;
     private final boolean elapsed;
@@ -35,10 +37,15 @@ public final class StampedeVariables {
         protocol = wanted.contains(PluginNames.PROTOCOL_VARIABLE);
     }
 
+    /**
+     * The variables {@code sample_variables} asks for; when it names none, one instance for every sampler clone
+     * (it then never changes: {@link #put} returns at once), so a user's clones carry none of their own.
+     */
     public static StampedeVariables fromJMeterProperties() {
         String list = JMeterUtils.getJMeterProperties() == null ? ""
                 : JMeterUtils.getJMeterProperties().getProperty("sample_variables", "");
-        return new StampedeVariables(Arrays.stream(list.split(",")).map(String::trim).toList());
+        StampedeVariables wanted = new StampedeVariables(Arrays.stream(list.split(",")).map(String::trim).toList());
+        return wanted.any() ? wanted : NONE;
     }
 
     boolean any() {

@@ -24,6 +24,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -149,6 +151,46 @@ class PooledConnectionsTest extends SamplerTestSupport {
             mode.close();
             assertTrue(headers.get(0).startsWith("HTTP/1.1 200"), headers.get(0));
             assertEquals(1, headers.stream().distinct().count(), "each sample still gets the whole header block");
+        }
+    }
+
+    /**
+     * A pooled user thinks for seconds between samples with one clone per sampler of its plan: nothing a clone keeps
+     * between samples is its own copy of what every clone has (reason phrase, Content-Type, pool key, variables
+     * settings) or only serves a comparison with a response or request it no longer keeps.
+     */
+    @Test
+    void aPooledUsersSamplerClonesKeepNoStateOfTheirOwnBetweenSamples() throws Exception {
+        try (TestServer server = TestServer.answering(TestServer.OK)) {
+            JMeterContextService.getContext().setVariables(new org.apache.jmeter.threads.JMeterVariables());
+            HttpSampler login = new HttpSampler();
+            HttpSampler step = new HttpSampler();
+            List<SampleResult> results = new ArrayList<>();
+            for (HttpSampler s : List.of(login, step)) {
+                s.setName("http");
+                s.setHost("127.0.0.1");
+                s.setPort(Integer.toString(server.port()));
+                results.add(s.sample(null));
+                results.add(s.sample(null));
+            }
+            for (SampleResult r : results) {
+                assertTrue(r.isSuccessful(), r.getResponseCode() + " " + r.getResponseMessage());
+                assertSame(results.get(0).getResponseMessage(), r.getResponseMessage(), "one reason phrase for all");
+                assertSame(results.get(0).getContentType(), r.getContentType(), "one Content-Type for all");
+            }
+            PooledMode a = (PooledMode) login.samplingMode();
+            PooledMode b = (PooledMode) step.samplingMode();
+            for (PooledMode m : List.of(a, b)) {
+                assertFalse(m.filler().remembersLast(), "no room for a last response it would drop anyway");
+                assertFalse(m.connections().holdsCompletion(), "the completion is the exchange's, not the user's");
+            }
+            assertSame(a.connections().lastKey(), b.connections().lastKey(), "one pool key for all");
+            assertNull(login.lastInputs(), "nothing to compare the next request's inputs with");
+            assertNull(step.lastInputs(), "nothing to compare the next request's inputs with");
+            assertSame(StampedeVariables.fromJMeterProperties(), StampedeVariables.fromJMeterProperties(),
+                    "no stampede_* variable wanted: one settings object for all");
+            login.threadFinished();
+            step.threadFinished();
         }
     }
 
