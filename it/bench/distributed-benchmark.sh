@@ -316,6 +316,12 @@ if read -r cpu_e cpu_n cpu_all cpu_idle cpu_c <"$work/cpu" 2>/dev/null && ((cpu_
     -v label="$( ((shares)) && echo "shares' stampede run" || echo controller)" 'BEGIN {
     printf "cpu (cores of %d, run)  engines %.2f, %s %.2f, nginx %.2f, rest (softirq, monitor, others) %.2f, idle %.2f\n",
       c, e / a * c, label, k / a * c, n / a * c, (a - i - e - n - k) / a * c, i / a * c }'
+  # Cores depend on what else the machine ran; the engines' own CPU time per sample much less so, which makes it the
+  # figure to compare rounds of a shared machine by.
+  samples=$(grep -m1 -E "^  samples " "$work/run.out" | awk '{ gsub(",", "", $2); print $2 + 0 }')
+  ((${samples:-0} > 0)) && awk -v e="$cpu_e" -v hz="$(getconf CLK_TCK)" -v s="$samples" 'BEGIN {
+    printf "engine cpu per sample   %.0f us (the engines'"'"' CPU time over the run, connects included, / %d samples)\n",
+      e / hz * 1e6 / s, s }'
 fi
 ((jfr)) && echo "profile of engine 0     $work/engine-0.jfr (jfr print --events jdk.GarbageCollection / jdk.ExecutionSample)"
 invalid=()
