@@ -13,7 +13,6 @@ import java.io.InterruptedIOException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.locks.LockSupport;
-import java.util.function.IntFunction;
 
 /**
  * The XMPP sessions of one JMeter thread (or virtual user): one session, or a group of many taken in turn with
@@ -82,12 +81,13 @@ final class SessionTurns implements UserSessions.Session {
 
     /**
      * As {@link #nextTurn(int)}, and a session not logged in (a first turn, or one the server closed) is opened with
-     * {@code open} when its turn comes, and the thread goes on while the server answers: up to {@code concurrent}
-     * logins run at once, none started before its turn (so the ramp, the plan's login rate, is never exceeded). A
-     * login that ended (bound, failed, or {@code timeoutNanos} after its start) is the turn returned first; its
-     * session's turn is then the one {@link #reported()} tells.
+     * {@code open} to connect at its turn, on the engine's loop, and the thread goes on while the server answers:
+     * up to {@code concurrent} logins are under way at once (those waiting for their turn included), none started
+     * before its turn, so the ramp (the plan's login rate) is never exceeded, and a thread busy with other sessions'
+     * turns does not delay it. A login that ended (bound, failed, or {@code timeoutNanos} after its start) is the
+     * turn returned first; its session's turn is then the one {@link #reported()} tells.
      */
-    int nextTurn(int maxTurns, int concurrent, long timeoutNanos, IntFunction<XmppSession> open)
+    int nextTurn(int maxTurns, int concurrent, long timeoutNanos, Opener open)
             throws InterruptedIOException {
         reported = null;
         while (true) {
@@ -100,10 +100,11 @@ final class SessionTurns implements UserSessions.Session {
             boolean due = i >= 0 && (pacingNanos == 0 && turns[i] > 0 || dueNanos[i] - now <= 0);
             boolean login = i >= 0 && open != null && (sessions[i] == null || !sessions[i].isReady());
             boolean slotFree = logins.running(now) < concurrent;
-            if (due && login && slotFree) {
-                XmppSession s = open.apply(i);
+            if (login && slotFree) {
+                long start = due ? now : dueNanos[i];
+                XmppSession s = open.open(i, start);
                 replace(i, s);
-                logins.add(i, s, now, timeoutNanos);
+                logins.add(i, s, start, timeoutNanos);
                 dueNanos[i] += pacingNanos;
                 continue;
             }
@@ -127,6 +128,11 @@ final class SessionTurns implements UserSessions.Session {
             }
             LockSupport.parkNanos(this, Math.max(1, Math.min(wake - now, 100_000_000L)));
         }
+    }
+
+    /** Opens session {@code index}'s connection, to connect at {@code startNanos}, and starts its login. */
+    interface Opener {
+        XmppSession open(int index, long startNanos);
     }
 
     /** The login the last turn reports (its session's, just ended), or null when the session was logged in. */

@@ -77,7 +77,7 @@ public class XmppLoginSampler extends XmppSampler {
         int threadNum = JMeterContextService.getContext().getThreadNum();
         t.nextTurn(intProperty(MAX_TURNS, 0, 0, Integer.MAX_VALUE), concurrent,
                 TimeUnit.MILLISECONDS.toNanos(timeout),
-                i -> XmppSession.open(settings(sessionNumber(threadNum, t.size(), i))));
+                (i, at) -> XmppSession.openAt(settings(sessionNumber(threadNum, t.size(), i)), at));
         JMeterVariables vars = JMeterContextService.getContext().getVariables();
         LoginsInFlight.Login login = t.reported();
         if (login == null) {
