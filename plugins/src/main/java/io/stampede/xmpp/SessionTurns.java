@@ -30,6 +30,10 @@ final class SessionTurns implements UserSessions.Session {
     private final int[] owed;
     private final long[] dueNanos;
     private final long pacingNanos;
+    /** The ramp's gap between two logins: a thread that fell behind does not catch up faster than its rate. */
+    private final long loginGapNanos;
+    /** When this thread may start its next login at the earliest. */
+    private long nextLoginNanos;
     private final LoginsInFlight logins = new LoginsInFlight();
     private LoginsInFlight.Login reported;
     private int current = -1;
@@ -42,7 +46,9 @@ final class SessionTurns implements UserSessions.Session {
         owed = new int[count];
         dueNanos = new long[count];
         this.pacingNanos = pacingNanos;
+        this.loginGapNanos = rampNanos / count;
         long start = System.nanoTime();
+        nextLoginNanos = start;
         for (int i = 0; i < count; i++) {
             dueNanos[i] = start + rampNanos * i / count;
         }
@@ -83,8 +89,9 @@ final class SessionTurns implements UserSessions.Session {
      * As {@link #nextTurn(int)}, and a session not logged in (a first turn, or one the server closed) is opened with
      * {@code open} to connect at its turn, on the engine's loop, and the thread goes on while the server answers:
      * up to {@code concurrent} logins are under way at once (those waiting for their turn included), none started
-     * before its turn, so the ramp (the plan's login rate) is never exceeded, and a thread busy with other sessions'
-     * turns does not delay it. A login that ended (bound, failed, or {@code timeoutNanos} after its start) is the
+     * before its turn nor sooner than the ramp's gap after the thread's previous one, so the ramp (the plan's login
+     * rate) is never exceeded, not even by a thread catching up; and a thread busy with other sessions' turns does
+     * not delay them. A login that ended (bound, failed, or {@code timeoutNanos} after its start) is the
      * turn returned first; its session's turn is then the one {@link #reported()} tells.
      */
     int nextTurn(int maxTurns, int concurrent, long timeoutNanos, Opener open)
@@ -102,6 +109,10 @@ final class SessionTurns implements UserSessions.Session {
             boolean slotFree = logins.running(now) < concurrent;
             if (login && slotFree) {
                 long start = due ? now : dueNanos[i];
+                if (nextLoginNanos - start > 0) {
+                    start = nextLoginNanos;
+                }
+                nextLoginNanos = start + loginGapNanos;
                 XmppSession s = open.open(i, start);
                 replace(i, s);
                 logins.add(i, s, start, timeoutNanos);

@@ -146,9 +146,15 @@ class XmppOnlineUsersPlanIT {
             long first = logins.stream().mapToLong(JtlRow::timeStamp).min().orElse(0);
             long last = logins.stream().mapToLong(JtlRow::timeStamp).max().orElse(0);
             int atOnce = Jtl.mostAtOnce(logins);
+            List<Long> starts = logins.stream().map(JtlRow::timeStamp).sorted().toList();
+            long closest = Long.MAX_VALUE;
+            for (int i = 1; i < starts.size(); i++) {
+                closest = Math.min(closest, starts.get(i) - starts.get(i - 1));
+            }
+            long gap = closest;
             System.out.printf("XmppOnlineUsersPlanIT (one thread, %d/s asked): %d logins started over %d ms, at most "
-                    + "%d at once, login p50 %d ms%n", rate, logins.size(), last - first, atOnce,
-                    median(jtl.label("login")));
+                    + "%d at once, %d ms apart at the closest, login p50 %d ms%n", rate, logins.size(), last - first,
+                    atOnce, gap, median(jtl.label("login")));
             assertAll(
                     () -> assertEquals(0, jtl.errors(), failures),
                     () -> assertEquals(users, logins.size()),
@@ -156,6 +162,8 @@ class XmppOnlineUsersPlanIT {
                     () -> assertTrue(atOnce <= 8, atOnce + " logins at once, over the 8 asked"),
                     () -> assertTrue(last - first >= (users - 1) * 1000L / rate - 20, "the logins started over "
                             + (last - first) + " ms, faster than " + rate + "/s"),
+                    // 5 ms apart at 200/s, less the rounding of two millisecond stamps
+                    () -> assertTrue(gap >= 1000 / rate - 2, "two logins started " + gap + " ms apart"),
                     () -> assertEquals(users, jtl.count("roster")),
                     () -> assertEquals(jtl.count("message"), jtl.count("message received")),
                     () -> assertEquals(users, jtl.count("logout")));
