@@ -27,9 +27,11 @@ import java.util.concurrent.TimeUnit;
 /**
  * XMPP Connect + Login: takes the thread's next session (with several sessions per thread, the next one whose turn
  * has come, every pacing interval each) and makes it current; logs it in when it is not (a new session, or one the
- * server closed): one sample with the time of each step (connect, TLS, SASL, bind). A session already logged in
- * records no sample. Sets {@code stampede_xmpp_turn} (1 at a session's first turn), {@code stampede_xmpp_jid},
- * {@code stampede_xmpp_inbox} and {@code stampede_xmpp_owed} (see {@link XmppWaitSampler}).
+ * server closed): one sample with the time of each step (connect, TLS, SASL, bind). The logins run on the engine,
+ * up to {@link #CONCURRENT_LOGINS} per thread, each connecting at its turn; a sample reports one that ended, and its
+ * session takes its first turn then. A session already logged in records no sample. Sets
+ * {@code stampede_xmpp_turn} (1 at a session's first turn), {@code stampede_xmpp_jid}, {@code stampede_xmpp_inbox}
+ * and {@code stampede_xmpp_owed} (see {@link XmppWaitSampler}).
  */
 public class XmppLoginSampler extends XmppSampler {
     private static final long serialVersionUID = 1L;
