@@ -30,6 +30,12 @@ final class SessionTurns implements UserSessions.Session {
     private final int[] owed;
     private final long[] dueNanos;
     private final long pacingNanos;
+    /** The ramp's gap between two logins: a thread that fell behind does not catch up faster than its rate. */
+    private final long loginGapNanos;
+    /** When this thread may start its next login at the earliest. */
+    private long nextLoginNanos;
+    private final LoginsInFlight logins = new LoginsInFlight();
+    private LoginsInFlight.Login reported;
     private int current = -1;
     private volatile CompletableFuture<?> inFlight;
     private volatile boolean interrupted;
@@ -40,7 +46,9 @@ final class SessionTurns implements UserSessions.Session {
         owed = new int[count];
         dueNanos = new long[count];
         this.pacingNanos = pacingNanos;
+        this.loginGapNanos = rampNanos / count;
         long start = System.nanoTime();
+        nextLoginNanos = start;
         for (int i = 0; i < count; i++) {
             dueNanos[i] = start + rampNanos * i / count;
         }
@@ -71,26 +79,79 @@ final class SessionTurns implements UserSessions.Session {
      * then one every pacing interval), so sessions already online take their turns between the first turns of the
      * others; a session that fell a whole interval behind takes its next turn at its next place in the interval, not
      * at once, so late turns do not pile into a burst. Without pacing, the sessions take turns in order. Ends early,
-     * with an InterruptedIOException, when the test stops.
+     * with an InterruptedIOException, when the test stops. Starts no login (see the other form).
      */
     int nextTurn(int maxTurns) throws InterruptedIOException {
-        int i = pacingNanos > 0 ? dueFirst(maxTurns) : nextInOrder(maxTurns);
-        if (i < 0) {
-            throw new IllegalArgumentException("each of this thread's " + sessions.length + " sessions had its "
-                    + maxTurns + " turns (" + XmppLoginSampler.MAX_TURNS + "): loop this Login at most sessions × "
-                    + "turns times, or raise the limit");
-        }
-        if (pacingNanos > 0 || turns[i] == 0) {
-            long due = dueNanos[i];
-            for (long wait = due - System.nanoTime(); wait > 0; wait = due - System.nanoTime()) {
-                if (interrupted || Thread.currentThread().isInterrupted()) {
-                    interrupted = false;
-                    throw Failures.interrupted();
-                }
-                LockSupport.parkNanos(this, Math.min(wait, 100_000_000L));
+        return nextTurn(maxTurns, 0, 0, null);
+    }
+
+    /**
+     * As {@link #nextTurn(int)}, and a session not logged in (a first turn, or one the server closed) is opened with
+     * {@code open} to connect at its turn, on the engine's loop, and the thread goes on while the server answers:
+     * up to {@code concurrent} logins are under way at once (those waiting for their turn included), none started
+     * before its turn nor sooner than the ramp's gap after the thread's previous one, so the ramp (the plan's login
+     * rate) is never exceeded, not even by a thread catching up; and a thread busy with other sessions' turns does
+     * not delay them. A login that ended (bound, failed, or {@code timeoutNanos} after its start) is the
+     * turn returned first; its session's turn is then the one {@link #reported()} tells.
+     */
+    int nextTurn(int maxTurns, int concurrent, long timeoutNanos, Opener open)
+            throws InterruptedIOException {
+        reported = null;
+        while (true) {
+            if (interrupted || Thread.currentThread().isInterrupted()) {
+                interrupted = false;
+                throw Failures.interrupted();
             }
-            dueNanos[i] = due + pacingNanos;
+            long now = System.nanoTime();
+            int i = pacingNanos > 0 ? dueFirst(maxTurns) : nextInOrder(maxTurns);
+            boolean due = i >= 0 && (pacingNanos == 0 && turns[i] > 0 || dueNanos[i] - now <= 0);
+            boolean login = i >= 0 && open != null && (sessions[i] == null || !sessions[i].isReady());
+            boolean slotFree = logins.running(now) < concurrent;
+            if (login && slotFree) {
+                long start = due ? now : dueNanos[i];
+                if (nextLoginNanos - start > 0) {
+                    start = nextLoginNanos;
+                }
+                nextLoginNanos = start + loginGapNanos;
+                XmppSession s = open.open(i, start);
+                replace(i, s);
+                logins.add(i, s, start, timeoutNanos);
+                dueNanos[i] += pacingNanos;
+                continue;
+            }
+            LoginsInFlight.Login ended = logins.takeEnded(now);
+            if (ended != null) {
+                reported = ended;
+                return take(ended.index);
+            }
+            if (due && !login) {
+                dueNanos[i] += pacingNanos;
+                return take(i);
+            }
+            if (i < 0 && logins.isEmpty()) {
+                throw new IllegalArgumentException("each of this thread's " + sessions.length + " sessions had its "
+                        + maxTurns + " turns (" + XmppLoginSampler.MAX_TURNS + "): loop this Login at most sessions "
+                        + "× turns times, or raise the limit");
+            }
+            long wake = logins.nextDeadline(now);
+            if (i >= 0 && !due && dueNanos[i] - wake < 0) {
+                wake = dueNanos[i];
+            }
+            LockSupport.parkNanos(this, Math.max(1, Math.min(wake - now, 100_000_000L)));
         }
+    }
+
+    /** Opens session {@code index}'s connection, to connect at {@code startNanos}, and starts its login. */
+    interface Opener {
+        XmppSession open(int index, long startNanos);
+    }
+
+    /** The login the last turn reports (its session's, just ended), or null when the session was logged in. */
+    LoginsInFlight.Login reported() {
+        return reported;
+    }
+
+    private int take(int i) {
         current = i;
         turns[i]++;
         return i;
@@ -101,7 +162,7 @@ final class SessionTurns implements UserSessions.Session {
         int n = sessions.length;
         for (int k = 1; k <= n; k++) {
             int i = (current + k) % n;
-            if (maxTurns <= 0 || turns[i] < maxTurns) {
+            if ((maxTurns <= 0 || turns[i] < maxTurns) && !logins.holds(i)) {
                 return i;
             }
         }
@@ -119,7 +180,8 @@ final class SessionTurns implements UserSessions.Session {
             int n = sessions.length;
             for (int k = 1; k <= n; k++) {
                 int i = (current + k) % n;
-                if ((maxTurns <= 0 || turns[i] < maxTurns) && (best < 0 || dueNanos[i] - dueNanos[best] < 0)) {
+                if ((maxTurns <= 0 || turns[i] < maxTurns) && (best < 0 || dueNanos[i] - dueNanos[best] < 0)
+                        && !logins.holds(i)) {
                     best = i;
                 }
             }
@@ -144,12 +206,12 @@ final class SessionTurns implements UserSessions.Session {
         return current < 0 ? 0 : turns[current];
     }
 
-    void replaceCurrent(XmppSession s) {
-        XmppSession old = sessions[current];
+    private void replace(int i, XmppSession s) {
+        XmppSession old = sessions[i];
         if (old != null && old != s) {
             old.abort();
         }
-        sessions[current] = s;
+        sessions[i] = s;
     }
 
     /** Another logged-in session of this thread, chosen at random: its index, or -1 when there is none. */
@@ -222,6 +284,8 @@ final class SessionTurns implements UserSessions.Session {
                 sessions[i] = null;
             }
         }
+        logins.clear();
+        reported = null;
         current = -1;
     }
 }

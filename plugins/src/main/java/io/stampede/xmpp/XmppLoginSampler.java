@@ -5,9 +5,11 @@
  */
 package io.stampede.xmpp;
 
+import io.stampede.engine.Failures;
 import io.stampede.engine.xmpp.LoginTimes;
 import io.stampede.engine.xmpp.XmppSession;
 import io.stampede.engine.xmpp.XmppSettings;
+import io.stampede.engine.xmpp.XmppTimeoutException;
 import io.stampede.sampler.ResultFiller;
 import org.apache.jmeter.samplers.SampleResult;
 import org.apache.jmeter.threads.JMeterContextService;
@@ -17,14 +19,19 @@ import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.Locale;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 
 /**
  * XMPP Connect + Login: takes the thread's next session (with several sessions per thread, the next one whose turn
  * has come, every pacing interval each) and makes it current; logs it in when it is not (a new session, or one the
- * server closed): one sample with the time of each step (connect, TLS, SASL, bind). A session already logged in
- * records no sample. Sets {@code stampede_xmpp_turn} (1 at a session's first turn), {@code stampede_xmpp_jid},
- * {@code stampede_xmpp_inbox} and {@code stampede_xmpp_owed} (see {@link XmppWaitSampler}).
+ * server closed): one sample with the time of each step (connect, TLS, SASL, bind). The logins run on the engine,
+ * up to {@link #CONCURRENT_LOGINS} per thread, each connecting at its turn; a sample reports one that ended, and its
+ * session takes its first turn then. A session already logged in records no sample. Sets
+ * {@code stampede_xmpp_turn} (1 at a session's first turn), {@code stampede_xmpp_jid}, {@code stampede_xmpp_inbox}
+ * and {@code stampede_xmpp_owed} (see {@link XmppWaitSampler}).
  */
 public class XmppLoginSampler extends XmppSampler {
     private static final long serialVersionUID = 1L;
@@ -47,6 +54,12 @@ public class XmppLoginSampler extends XmppSampler {
     public static final String RAMP = "xmpp.ramp_ms";
     /** Turns each session takes through this element at most (0: no limit), so a loop gives every session its own. */
     public static final String MAX_TURNS = "xmpp.max_turns";
+    /**
+     * Logins one thread runs at once at most: a thread holding many sessions starts each login at its turn and goes
+     * on while the server answers, so its login rate is not bounded by one login's round trips.
+     */
+    public static final String CONCURRENT_LOGINS = "xmpp.concurrent_logins";
+    static final int DEFAULT_CONCURRENT_LOGINS = 16;
     /** tcp (the default) or websocket. */
     public static final String TRANSPORT = "xmpp.transport";
     /** Over WebSocket: a ws:// or wss:// URL, or a path (/ws) on the server and port above, in ws://. */
@@ -59,40 +72,55 @@ public class XmppLoginSampler extends XmppSampler {
         int count = intProperty(SESSIONS, 1, 1, 100_000);
         int pacing = intProperty(PACING, 0, 0, Integer.MAX_VALUE);
         int ramp = intProperty(RAMP, pacing, 0, Integer.MAX_VALUE);
+        int timeout = intProperty(LOGIN_TIMEOUT, 10_000, 1, Integer.MAX_VALUE);
+        int concurrent = intProperty(CONCURRENT_LOGINS, DEFAULT_CONCURRENT_LOGINS, 1, 100_000);
         SessionTurns t = SessionTurns.forLogin(count, TimeUnit.MILLISECONDS.toNanos(pacing),
                 TimeUnit.MILLISECONDS.toNanos(ramp));
-        int index = t.nextTurn(intProperty(MAX_TURNS, 0, 0, Integer.MAX_VALUE));
+        int threadNum = JMeterContextService.getContext().getThreadNum();
+        t.nextTurn(intProperty(MAX_TURNS, 0, 0, Integer.MAX_VALUE), concurrent,
+                TimeUnit.MILLISECONDS.toNanos(timeout),
+                (i, at) -> XmppSession.openAt(settings(sessionNumber(threadNum, t.size(), i)), at));
         JMeterVariables vars = JMeterContextService.getContext().getVariables();
-        vars.put("stampede_xmpp_turn", Integer.toString(t.turn()));
-        XmppSession s = t.current();
-        if (s != null && s.isReady()) {
+        LoginsInFlight.Login login = t.reported();
+        if (login == null) {
+            XmppSession s = t.current();
+            vars.put("stampede_xmpp_turn", Integer.toString(t.turn()));
             vars.put("stampede_xmpp_jid", s.jid());
             XmppWaitSampler.inboxVariables(s.inboxSize(), t.owed());
             return null;
         }
-        int n = sessionNumber(JMeterContextService.getContext().getThreadNum(), t.size(), index);
-        XmppSettings settings = settings(n);
-        long start = System.nanoTime();
-        s = XmppSession.open(settings);
-        t.replaceCurrent(s);
         vars.put("stampede_xmpp_turn", "1");
-        LoginTimes times;
-        try {
-            times = await(s.login(), null, intProperty(LOGIN_TIMEOUT, 10_000, 1, Integer.MAX_VALUE),
-                    "login of " + settings.bareJid());
-        } catch (IOException e) {
-            s.abort(); // a login given up must not finish later behind the next one's back
-            throw e;
-        }
+        XmppSettings settings = login.session.settings();
+        res.setSamplerData(settings.bareJid() + " via " + settings.endpoint());
+        LoginTimes times = ended(login, timeout, res);
         vars.put("stampede_xmpp_jid", times.jid());
         XmppWaitSampler.inboxVariables(0, t.owed());
-        times(res, start, times.boundNanos());
+        times(res, login.startNanos, times.boundNanos());
         long tlsEnd = times.tlsNanos() == 0 ? times.connectedNanos() : times.tlsNanos();
-        res.setConnectTime(ResultFiller.connectMillis(tlsEnd - start));
+        res.setConnectTime(ResultFiller.connectMillis(tlsEnd - login.startNanos));
         res.setLatency(res.getTime());
         ok(res, "logged in as " + times.jid(), steps(times));
-        res.setSamplerData(settings.bareJid() + " via " + settings.endpoint());
         return res;
+    }
+
+    /**
+     * The times of a login that ended; else its failure (a login past its timeout is given up as an XMPP timeout),
+     * the sample timed from the login's start to its end, and its session aborted, so that a login given up does not
+     * finish later behind the next one's back.
+     */
+    private static LoginTimes ended(LoginsInFlight.Login login, int timeoutMillis, SampleResult res)
+            throws IOException {
+        CompletableFuture<LoginTimes> f = login.session.login();
+        long end = login.endNanos();
+        f.completeExceptionally(new XmppTimeoutException("login of " + login.session.settings().bareJid(),
+                "nothing within " + timeoutMillis + " ms"));
+        try {
+            return f.join();
+        } catch (CompletionException | CancellationException e) {
+            login.session.abort();
+            times(res, login.startNanos, end);
+            throw Failures.io(e instanceof CompletionException ? e.getCause() : e);
+        }
     }
 
     /** The session's number over the test: threads take consecutive blocks of their sessions' count. */

@@ -9,6 +9,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.stampede.engine.xmpp.XmppSession;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -61,5 +64,41 @@ class SessionTurnsTest {
         t.nextTurn(0);
         long gap = (System.nanoTime() - first) / MS;
         assertTrue(gap >= 100, "the second late turn came " + gap + " ms after the first");
+    }
+
+    @Test
+    void aThreadStartsSeveralLoginsWithoutWaitingForAnyYetNoneSoonerThanTheRampsGap() throws Exception {
+        // A server that takes connections and never answers: every login runs until its timeout (1 s). Five
+        // sessions over a 100-ms ramp (20 ms apart), all overdue when the thread comes: it starts three logins at
+        // once (the bound), 20 ms apart rather than together; when the first times out, its slot goes to a fourth,
+        // and the first turn returned is the first login's, not one login after another's timeout.
+        try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            XmppLoginSampler login = new XmppLoginSampler();
+            login.setProperty(XmppLoginSampler.HOST, "127.0.0.1");
+            login.setProperty(XmppLoginSampler.PORT, Integer.toString(silent.getLocalPort()));
+            login.setProperty(XmppLoginSampler.USER, "user{n}");
+            login.setProperty(XmppLoginSampler.PASSWORD, "pw{n}");
+            XmppSession.open(login.settings(99)).abort(); // the engine starts, the session's classes load: untimed
+            SessionTurns t = SessionTurns.forLogin(5, 0, 100 * MS);
+            Thread.sleep(200);
+            List<Long> starts = new ArrayList<>();
+            long before = System.nanoTime();
+            int first = t.nextTurn(0, 3, 1000 * MS, (i, at) -> {
+                starts.add(at);
+                return XmppSession.openAt(login.settings(i + 1), at);
+            });
+            long took = (System.nanoTime() - before) / MS;
+            assertEquals(0, first);
+            assertEquals(0, t.reported().index, "the turn reports the first login");
+            long firstEnd = starts.get(0) + 1000 * MS;
+            assertEquals(3, starts.stream().filter(at -> at - firstEnd < 0).count(), "logins under way before the "
+                    + "first timed out: the bound, 3");
+            assertEquals(4, starts.size(), "the slot the first freed went to a fourth before the first was reported");
+            for (int k = 1; k < starts.size(); k++) {
+                assertTrue(starts.get(k) - starts.get(k - 1) >= 20 * MS, "logins " + (k - 1) + " and " + k + " "
+                        + (starts.get(k) - starts.get(k - 1)) / MS + " ms apart");
+            }
+            assertTrue(took >= 990 && took < 5000, "the first login's timeout ended the wait after " + took + " ms");
+        }
     }
 }

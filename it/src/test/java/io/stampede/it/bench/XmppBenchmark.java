@@ -46,7 +46,7 @@ public final class XmppBenchmark {
                 Map.entry("sessions-per-thread", "250"), Map.entry("login-rate", "100"), Map.entry("factor", "10"),
                 Map.entry("turns", "7"), Map.entry("roster", "150"), Map.entry("online-contacts", "30"),
                 Map.entry("heap", "1g"), Map.entry("sasl", "plain"), Map.entry("out", "/tmp/stampede-xmpp-bench"),
-                Map.entry("transport", "tcp"), Map.entry("tools", "stampede")));
+                Map.entry("transport", "tcp"), Map.entry("tools", "stampede"), Map.entry("concurrent-logins", "16")));
         for (int i = 0; i + 1 < args.length; i += 2) {
             String name = args[i].replaceFirst("^--", "");
             if (!o.containsKey(name)) {
@@ -111,6 +111,7 @@ public final class XmppBenchmark {
                 .property("sessions_per_thread", perThread).property("login_rate", shape.loginRate())
                 .property("message_interval_s", interval).property("presence_every", XmppShape.PRESENCE_EVERY)
                 .property("turns", shape.turns()).property("sasl", o.get("sasl"))
+                .property("concurrent_logins", o.get("concurrent-logins"))
                 .property("transport", o.get("transport")).property("ws_url", ejabberd.secureWebSocketUrl())
                 .property("login_timeout_ms", 60_000).property("start_delay_ms", startDelayMs)
                 // A server that fell behind delays the last turn's logouts (each user first waits for the messages
@@ -184,8 +185,8 @@ public final class XmppBenchmark {
 
     /**
      * The login rate reached against the plan's: logins over the time from the first login's start to the last's,
-     * and how long a login and the first turn's roster took (a thread logs its sessions in one after another, so
-     * threads ÷ (login + roster + presence) bounds the rate).
+     * how long a login and the first turn's roster took, and the most logins that were in flight at once (a thread
+     * runs up to its concurrent logins at once; with one, threads ÷ (login + roster + presence) bounds the rate).
      */
     private static void printLoginRate(Jtl jtl, XmppShape shape) {
         List<JtlRow> logins = jtl.label("login").rows().stream().filter(JtlRow::success).toList();
@@ -197,10 +198,12 @@ public final class XmppBenchmark {
         List<Long> loginTimes = logins.stream().map(JtlRow::elapsed).sorted().toList();
         List<Long> roster = jtl.label("roster").rows().stream().map(JtlRow::elapsed).sorted().toList();
         System.out.printf(Locale.ROOT, "  login rate %.1f/s (asked %d/s): %d logins in %.1f s; login p50 %d ms, p99 %d "
-                + "ms; roster p50 %d ms, p99 %d ms%n", (logins.size() - 1) * 1000.0 / Math.max(1, last - first),
-                shape.loginRate(), logins.size(), (last - first) / 1000.0, pct(loginTimes, 0.5),
-                pct(loginTimes, 0.99), pct(roster, 0.5), pct(roster, 0.99));
+                + "ms; roster p50 %d ms, p99 %d ms; at most %d logins in flight at once%n",
+                (logins.size() - 1) * 1000.0 / Math.max(1, last - first), shape.loginRate(), logins.size(),
+                (last - first) / 1000.0, pct(loginTimes, 0.5), pct(loginTimes, 0.99), pct(roster, 0.5),
+                pct(roster, 0.99), Jtl.mostAtOnce(logins));
     }
+
 
     /** The classes whose live bytes grew most between the two histograms, per online user. */
     private static void printGrowth(Map<String, long[]> before, Map<String, long[]> with, long users) {

@@ -80,10 +80,7 @@ class XmppOnlineUsersPlanIT {
         int users = 100;
         int turns = 2;
         try (EjabberdServer ejabberd = EjabberdServer.start(new EjabberdServer.Options(users, 5, 20, false, 65536))) {
-            JMeterRun.Running running = JMeterRun.of(JMeterHome.fromStampedeRoot(),
-                    StampedeRunIT.ROOT.resolve("plans/xmpp-online-users.jmx"), tmp.resolve("out"))
-                    .property("host", "127.0.0.1").property("port", ejabberd.port())
-                    .property("domain", EjabberdServer.DOMAIN).property("users", users)
+            JMeterRun.Running running = plan(ejabberd, users, tmp)
                     .property("sessions_per_thread", 5).property("login_rate", 100)
                     .property("message_interval_s", 4).property("turns", turns).property("settle_ms", 0)
                     .property("login_timeout_ms", 60_000).property("jmeter.save.saveservice.autoflush", true)
@@ -124,6 +121,60 @@ class XmppOnlineUsersPlanIT {
                             >= 1500), "some messages waited out the freeze (else the server was not behind)"),
                     () -> assertEquals(users, jtl.count("logout")));
         }
+    }
+
+    /**
+     * One JMeter thread holding 100 users, asked to log them in at 200/s: faster than one login after another can go
+     * (connect, STARTTLS, SASL, bind round trips each), so the thread runs several logins at once; each is still one
+     * sample of its own, none starts ahead of the asked rate, and the users go on as usual.
+     */
+    @Test
+    void oneThreadRunsSeveralLoginsAtOnceWithinTheAskedRate(@TempDir Path tmp) throws Exception {
+        int users = 100;
+        int rate = 200;
+        try (EjabberdServer ejabberd = EjabberdServer.start(new EjabberdServer.Options(users, 5, 20, false, 65536))) {
+            JMeterRun.Result r = plan(ejabberd, users, tmp)
+                    .property("sessions_per_thread", users).property("login_rate", rate)
+                    .property("concurrent_logins", 8).property("sasl", "plain").property("message_interval_s", 2)
+                    .property("turns", 1).property("settle_ms", 500).property("login_timeout_ms", 60_000)
+                    .timeout(Duration.ofSeconds(120)).start().await();
+            assertTrue(r.succeeded(), r.describe());
+            Jtl jtl = Jtl.read(r.jtl());
+            String failures = jtl.rows().stream().filter(row -> !row.success()).limit(5).map(JtlRow::toString)
+                    .collect(Collectors.joining("\n"));
+            List<JtlRow> logins = jtl.label("login").rows();
+            long first = logins.stream().mapToLong(JtlRow::timeStamp).min().orElse(0);
+            long last = logins.stream().mapToLong(JtlRow::timeStamp).max().orElse(0);
+            int atOnce = Jtl.mostAtOnce(logins);
+            List<Long> starts = logins.stream().map(JtlRow::timeStamp).sorted().toList();
+            long closest = Long.MAX_VALUE;
+            for (int i = 1; i < starts.size(); i++) {
+                closest = Math.min(closest, starts.get(i) - starts.get(i - 1));
+            }
+            long gap = closest;
+            System.out.printf("XmppOnlineUsersPlanIT (one thread, %d/s asked): %d logins started over %d ms, at most "
+                    + "%d at once, %d ms apart at the closest, login p50 %d ms%n", rate, logins.size(), last - first,
+                    atOnce, gap, median(jtl.label("login")));
+            assertAll(
+                    () -> assertEquals(0, jtl.errors(), failures),
+                    () -> assertEquals(users, logins.size()),
+                    () -> assertTrue(atOnce >= 2, "one login after another: at most " + atOnce + " at once"),
+                    () -> assertTrue(atOnce <= 8, atOnce + " logins at once, over the 8 asked"),
+                    () -> assertTrue(last - first >= (users - 1) * 1000L / rate - 20, "the logins started over "
+                            + (last - first) + " ms, faster than " + rate + "/s"),
+                    // 5 ms apart at 200/s, less the rounding of two millisecond stamps
+                    () -> assertTrue(gap >= 1000 / rate - 2, "two logins started " + gap + " ms apart"),
+                    () -> assertEquals(users, jtl.count("roster")),
+                    () -> assertEquals(jtl.count("message"), jtl.count("message received")),
+                    () -> assertEquals(users, jtl.count("logout")));
+        }
+    }
+
+    /** The shipped plan straight through JMeter against {@code ejabberd}, for {@code users} users. */
+    private static JMeterRun plan(EjabberdServer ejabberd, int users, Path tmp) {
+        return JMeterRun.of(JMeterHome.fromStampedeRoot(), StampedeRunIT.ROOT.resolve("plans/xmpp-online-users.jmx"),
+                tmp.resolve("out")).property("host", "127.0.0.1").property("port", ejabberd.port())
+                .property("domain", EjabberdServer.DOMAIN).property("users", users);
     }
 
     private static long messagesSent(Path jtl) {

@@ -83,6 +83,23 @@ public final class Jtl {
         return rows;
     }
 
+    /** The most of these samples whose times overlap at one instant (one ending as another starts: no overlap). */
+    public static int mostAtOnce(List<JtlRow> rows) {
+        List<long[]> edges = new ArrayList<>();
+        for (JtlRow r : rows) {
+            edges.add(new long[] {r.timeStamp(), 1});
+            edges.add(new long[] {r.timeStamp() + r.elapsed(), -1});
+        }
+        edges.sort((a, b) -> a[0] != b[0] ? Long.compare(a[0], b[0]) : Long.compare(a[1], b[1]));
+        int now = 0;
+        int most = 0;
+        for (long[] e : edges) {
+            now += (int) e[1];
+            most = Math.max(most, now);
+        }
+        return most;
+    }
+
     public int count() {
         return rows.size();
     }

@@ -10,6 +10,7 @@ import io.stampede.engine.Engine;
 
 import java.io.IOException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
 /**
@@ -49,13 +50,13 @@ public final class XmppSession implements StanzaParser.Sink {
     volatile String jid;
     private volatile XmppException failure;
 
-    private XmppSession(XmppSettings settings, EventLoop loop) {
+    private XmppSession(XmppSettings settings, EventLoop loop, long startNanos) {
         this.settings = settings;
         this.loop = loop;
         this.transport = settings.webSocket() == null ? new TcpTransport(this, settings)
                 : new WebSocketTransport(this, settings);
         this.waits = new StanzaWaits(settings);
-        this.loginSteps = new LoginSteps(this, settings, transport, System.nanoTime());
+        this.loginSteps = new LoginSteps(this, settings, transport, startNanos);
     }
 
     /**
@@ -63,9 +64,28 @@ public final class XmppSession implements StanzaParser.Sink {
      * {@link #login()} tells the outcome.
      */
     public static XmppSession open(XmppSettings settings) {
+        return openAt(settings, System.nanoTime());
+    }
+
+    /**
+     * As {@link #open}, the connect starting at {@code startNanos} (on System.nanoTime's clock; at once when that has
+     * passed) on the session's loop, so that a login begins on time while the thread that asked for it is busy. A
+     * session aborted before then never connects.
+     */
+    public static XmppSession openAt(XmppSettings settings, long startNanos) {
         Engine engine = Engine.get();
-        XmppSession s = new XmppSession(settings, engine.nextLoop());
-        s.loop.execute(() -> s.transport.connect(engine, s.loop));
+        long delay = startNanos - System.nanoTime();
+        XmppSession s = new XmppSession(settings, engine.nextLoop(), delay > 0 ? startNanos : System.nanoTime());
+        Runnable connect = () -> {
+            if (s.step != Step.CLOSED) {
+                s.transport.connect(engine, s.loop);
+            }
+        };
+        if (delay > 0) {
+            s.loop.schedule(connect, delay, TimeUnit.NANOSECONDS);
+        } else {
+            s.loop.execute(connect);
+        }
         return s;
     }
 

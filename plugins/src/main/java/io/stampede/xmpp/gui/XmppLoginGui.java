@@ -53,7 +53,9 @@ public class XmppLoginGui extends XmppPanel {
                         + "are spread over this; empty: the pacing. Login rate = users / this."),
                 Field.text(XmppLoginSampler.MAX_TURNS, "Turns per session", "0", 8, "Turns each session takes "
                         + "through this element at most, so a loop of sessions x turns gives each its own; 0: no "
-                        + "limit.")));
+                        + "limit."),
+                Field.text(XmppLoginSampler.CONCURRENT_LOGINS, "Concurrent logins", "16", 8, "Logins one thread "
+                        + "runs at once at most, each started at its turn (never ahead of the login rate).")));
     }
 
     @Override

@@ -55,6 +55,7 @@ class XmppGuiRoundTripTest {
                 Map.entry(XmppLoginSampler.INBOX_KEEP, "message"), Map.entry(XmppLoginSampler.SESSIONS, "1000"),
                 Map.entry(XmppLoginSampler.PACING, "400000"), Map.entry(XmppLoginSampler.RAMP, "${ramp}"),
                 Map.entry(XmppLoginSampler.MAX_TURNS, "${turns}"),
+                Map.entry(XmppLoginSampler.CONCURRENT_LOGINS, "${concurrent_logins}"),
                 Map.entry(XmppLoginSampler.TRANSPORT, "websocket"),
                 Map.entry(XmppLoginSampler.WEBSOCKET_URL, "wss://${host}:5443/ws")),
                 List.of(XmppLoginSampler.TRUST_ALL));
