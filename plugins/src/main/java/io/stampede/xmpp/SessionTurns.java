@@ -13,6 +13,7 @@ import java.io.InterruptedIOException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.IntPredicate;
 
 /**
  * The XMPP sessions of one JMeter thread (or virtual user): one session, or a group of many taken in turn with
@@ -216,15 +217,33 @@ final class SessionTurns implements UserSessions.Session {
 
     /** Another logged-in session of this thread, chosen at random: its index, or -1 when there is none. */
     int randomPeer() {
-        int n = sessions.length;
-        if (n < 2) {
+        return uniformPeer(sessions.length, current, this::online, ThreadLocalRandom.current().nextInt(1 << 30));
+    }
+
+    private boolean online(int i) {
+        XmppSession s = sessions[i];
+        return s != null && s.isReady() && s.jid() != null;
+    }
+
+    /**
+     * The {@code (draw mod count)}-th of the indices below {@code n} other than {@code self} that {@code online}
+     * accepts, or -1 when there is none: each online peer is equally likely. A scan from a random index to the next
+     * online one would not be: while a thread's sessions log in, the first ones are online and the rest are not, and
+     * every start past the online ones wraps to the first, which then receives most of the thread's messages.
+     */
+    static int uniformPeer(int n, int self, IntPredicate online, int draw) {
+        int count = 0;
+        for (int i = 0; i < n; i++) {
+            if (i != self && online.test(i)) {
+                count++;
+            }
+        }
+        if (count == 0) {
             return -1;
         }
-        int start = ThreadLocalRandom.current().nextInt(n);
-        for (int k = 0; k < n; k++) {
-            int i = (start + k) % n;
-            XmppSession s = sessions[i];
-            if (i != current && s != null && s.isReady() && s.jid() != null) {
+        int k = Math.floorMod(draw, count);
+        for (int i = 0; i < n; i++) {
+            if (i != self && online.test(i) && k-- == 0) {
                 return i;
             }
         }

@@ -101,4 +101,22 @@ class SessionTurnsTest {
             assertTrue(took >= 990 && took < 5000, "the first login's timeout ended the wait after " + took + " ms");
         }
     }
+
+    @Test
+    void aMessageGoesToEachOnlinePeerAlikeWhileTheThreadsOtherSessionsLogIn() {
+        // 250 sessions, the first 10 online, the thread's own session among them: every draw names an online peer
+        // other than itself, and the 9 peers are named equally often (a scan from a random start to the next online
+        // session would name session 0 for 240 of 250 starts)
+        int[] named = new int[250];
+        for (int draw = 0; draw < 900; draw++) {
+            int peer = SessionTurns.uniformPeer(250, 3, i -> i < 10, draw);
+            assertTrue(peer >= 0 && peer < 10 && peer != 3, "peer " + peer);
+            named[peer]++;
+        }
+        for (int i = 0; i < 10; i++) {
+            assertEquals(i == 3 ? 0 : 100, named[i], "session " + i);
+        }
+        assertEquals(-1, SessionTurns.uniformPeer(250, 0, i -> i == 0, 7));
+        assertEquals(-1, SessionTurns.uniformPeer(1, 0, i -> true, 7));
+    }
 }
