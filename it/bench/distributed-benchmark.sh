@@ -187,7 +187,7 @@ start_jfr() { # A profile of engine 0 for the whole run: where an engine's CPU g
   peak=0 peak_fds=0 polls=0; declare -A last_ticks first_ticks
   cpu0=$(awk '/^cpu / { print $2 + $3 + $4 + $5 + $6 + $7 + $8 }' /proc/stat)
   idle0=$(awk '/^cpu / { print $5 + $6 }' /proc/stat)
-  while sleep 2; do
+  while sleep 2 && [[ ! -e $work/monitor.stop ]]; do
     # Per-process CPU is read while the processes live (the engines exit at the end): keep the last figure of each.
     for j in $(engine_jvms); do t=$(ticks "$j"); ((t > 0)) && last_ticks[e$j]=$t; done
     for j in $(controller_pids); do t=$(ticks "$j"); ((t > 0)) && last_ticks[c$j]=$t; done
@@ -274,6 +274,9 @@ else
   status=${PIPESTATUS[0]}
 fi
 set -e
+# The monitor ends its loop before its figures are read: a status request made after the read would count as a
+# reopened connection.
+touch "$work/monitor.stop"; wait "$monitor_pid" 2>/dev/null || true; monitor_pid=
 read -r peak peak_fds _ polls <"$work/monitor" || { peak=0; peak_fds=0; polls=0; }
 # nginx's own count of connections it accepted: more than planned means connections were closed and reopened.
 accepted=$(curl -s --max-time 5 "http://127.0.0.1:$status_port/status" | awk 'f && !n { n = $1 } /accepts/ { f = 1 } END { print n + 0 }' || true)

@@ -93,8 +93,8 @@ public final class XmppBenchmark {
                         ProcessWatch.rssKb(ejabberd.processes().get(0).pid()) / 1024);
             }
         }
-        System.out.println("xmpp-benchmark: side by side (CPU figures from a loaded, shared 2-core machine: noisy; "
-                + "CPU ms/message over a window of two message intervals with every user online)");
+        System.out.println("xmpp-benchmark: side by side (CPU ms/message over a window of two message intervals with "
+                + "every user online; the tools' own processes, so other load on the machine shows in them too)");
         System.out.println(XmppRound.header());
         rounds.forEach(r -> System.out.println(r.row()));
     }
