@@ -28,9 +28,9 @@ final class PooledMode implements SamplingMode {
     private final ResultFiller filler;
     private final SharedConnections connections;
 
-    PooledMode(StampedeSampler element, ResultFiller filler, int poolSize) {
+    PooledMode(StampedeSampler element, int poolSize) {
         this.element = element;
-        this.filler = filler;
+        this.filler = new ResultFiller(false);
         this.connections = new SharedConnections(poolSize);
     }
 
@@ -57,7 +57,6 @@ final class PooledMode implements SamplingMode {
             filler.notSent(res, start, e);
         } finally {
             element.forgetPrepared();
-            filler.forgetLast();
         }
         return res;
     }

@@ -21,7 +21,8 @@ import java.util.Arrays;
  * Latency, end), the request, then the response (code, message, headers, body, sizes) or the failure, named as
  * JMeter's own HTTP sampler names it ("Non HTTP response code: java.net.ConnectException"). One per sampler clone
  * (so per JMeter thread): it remembers the last reason phrase, headers, Content-Type and body so that a steady
- * stream of identical responses builds no new strings for them.
+ * stream of identical responses builds no new strings for them (a user of the engine-wide pool's remembers no headers
+ * or body: see {@link #ResultFiller(boolean)}).
  *
  * <p>Its static parts are JMeter's conventions written once for every sampler of the jar: the Connect round-up,
  * Latency, the status and sizes (JMeter's HTTP Request on the engine fills the rest of its HTTPSampleResult as stock
@@ -197,17 +198,6 @@ public final class ResultFiller {
      */
     private static String shared(String text) {
         return text == null || text.length() > SHARED_TEXT_MAX ? text : text.intern();
-    }
-
-    /**
-     * Drops the last response kept for comparison: a user of the engine-wide pool thinks for seconds between samples,
-     * by which time the Date header has changed, so the copy would only be weight (two per sampler and user).
-     */
-    void forgetLast() {
-        if (lastHeaders != null) {
-            lastHeaders.forget();
-            lastBody.forget();
-        }
     }
 
     /** The body bytes kept for comparison with the next response, for tests of what a sampler holds. */

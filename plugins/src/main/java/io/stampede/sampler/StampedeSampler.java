@@ -120,7 +120,7 @@ public abstract class StampedeSampler extends AbstractSampler implements Interru
             return new GroupMode(this, new ResultFiller(), schedule);
         }
         ConnectionSharing sharing = ConnectionSharing.fromJMeterProperties();
-        return sharing.engine() ? new PooledMode(this, new ResultFiller(false), sharing.poolSize())
+        return sharing.engine() ? new PooledMode(this, sharing.poolSize())
                 : new SingleConnectionMode(this, new ResultFiller());
     }
 

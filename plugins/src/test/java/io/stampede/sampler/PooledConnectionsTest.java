@@ -138,8 +138,8 @@ class PooledConnectionsTest extends SamplerTestSupport {
         try (TestServer server = TestServer.answering(TestServer.OK)) {
             JMeterContextService.getContext().setVariables(new org.apache.jmeter.threads.JMeterVariables());
             HttpRawSampler s = raw(server.port(), GET);
-            ResultFiller filler = new ResultFiller();
-            PooledMode mode = new PooledMode(s, filler, 2);
+            PooledMode mode = new PooledMode(s, 2);
+            ResultFiller filler = mode.filler();
             List<String> headers = new ArrayList<>();
             for (int i = 0; i < 3; i++) {
                 SampleResult r = mode.sample(new SampleResult());

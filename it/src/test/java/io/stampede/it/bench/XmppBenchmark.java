@@ -204,7 +204,6 @@ public final class XmppBenchmark {
                 pct(roster, 0.99), Jtl.mostAtOnce(logins));
     }
 
-
     /** The classes whose live bytes grew most between the two histograms, per online user. */
     private static void printGrowth(Map<String, long[]> before, Map<String, long[]> with, long users) {
         if (users == 0) {
