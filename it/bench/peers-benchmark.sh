@@ -49,14 +49,15 @@
 #   --rounds N                 rounds (3)
 #   --window S                 measured seconds per run (scenario 1: 35, scenarios 2 and 3: 60)
 #   --warmup S                 scenario 1's warm-up after the load starts (20)
-#   --users A,B,C              users of scenarios 1, 2 (and vu), 3 (200,100000,19000); Locust and Tsung hold a
-#                              connection per user: at most 19,000 in scenarios 2 and 3 (nginx holds 19,900)
+#   --users A,B,C              users of scenarios 1, 2 (and vu), 3 (200,100000,18000); up to 18,000 every tool
+#                              gives each user its own connection; above it Stampede and Gatling share a pool, and
+#                              Locust and Tsung (a connection per user) are held at 18,000
 #   --jmeter-users N           stock JMeter's cap in scenarios 2 and 3: one OS thread per user (2000)
 #   --ramp S                   ramp-up of scenarios 2 and 3 (users / 1000, at least 10)
 #   --think-ms MS              think time of scenarios 2 and 3 (10000)
 #   --heap SIZE                heap of the JVM tools in scenarios 2, 3 and vu (the 8 GB budget: 6g)
 #   --pool N                   Stampede's engine pool where users share connections (over 15,000 users; vu) (2000)
-#   --profile DIR              async-profiler (cpu) on the JVM tools during scenario 1's windows: DIR/<run>.collapsed
+#   --profile DIR              async-profiler (cpu) on the JVM tools during the measured windows: DIR/<run>.collapsed
 #   --keep DIR                 keep every run's folder (the tool's own output and logs, nginx's window log) under DIR
 #   --skip-build               use the checkout's last build (src/target) instead of building it
 #   scenario 1 alone, every tool, 3 rounds: ~40 minutes; all three scenarios at full size: hours.
@@ -68,7 +69,11 @@
 # The whole script is one block, read before it runs, so that editing the file meanwhile cannot change a run.
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-scenarios=1,2,3 tools=stampede,jmeter,gatling,locust,tsung,tsung-dump,wrk rounds=3 window= warmup=20 users=200,100000,19000
+scenarios=1,2,3 tools=stampede,jmeter,gatling,locust,tsung,tsung-dump,wrk rounds=3 window= warmup=20 users=200,100000,18000
+# nginx's one worker has 19,900 connection slots (the file cap is 20,000), and once fewer than 1/16 of them are free
+# it closes idle keep-alive connections to make room (ngx_drain_connections): past about 18,650 open connections,
+# clients with think time see theirs closed under them. So at most 18,000 users get a connection of their own.
+own_connections_max=18000
 jmeter_users=2000 ramp= think_ms=10000 heap=6g pool=2000 profile= keep=
 while (($#)); do
   case "$1" in
@@ -100,7 +105,7 @@ for t in "${tool_list[@]}"; do
     fail "--tools: '$t' is not one of stampede, jmeter, gatling, locust, tsung, tsung-dump, wrk"
 done
 IFS=, read -r -a user_counts <<< "$users"
-((${#user_counts[@]} == 3)) || fail "--users takes three counts (scenarios 1, 2, 3), e.g. 200,100000,19000"
+((${#user_counts[@]} == 3)) || fail "--users takes three counts (scenarios 1, 2, 3), e.g. 200,100000,18000"
 for u in "${user_counts[@]}"; do whole --users "$u"; done
 ((user_counts[2] <= 19500)) || fail "--users: scenario 3 holds a connection per user; 19,500 at most (the file cap)"
 [[ $heap =~ ^[0-9]+[mg]$ ]] || fail "--heap takes a size such as 6g or 512m, not '$heap'"
@@ -312,9 +317,9 @@ launch() {
       [[ $sc == 3 ]] && plan="$peers/stampede-idle.jmx"
       # The virtual-users benchmark's own plan and pool, as VirtualUsersBenchmark runs it.
       [[ $sc == vu ]] && plan="$root/it/bench/virtual-users-bench.jmx" sharing=engine
-      # Beyond what one socket per user allows (20,000 files per process), users share the engine's pool,
-      # as docs/virtual-users.md recommends for 100,000 users.
-      ((n > 15000)) && sharing=engine
+      # Beyond what one socket per user allows, users share the engine's pool, as docs/virtual-users.md
+      # recommends for 100,000 users.
+      ((n > own_connections_max)) && sharing=engine
       cmd=("$root/stampede" run "$plan" --host 127.0.0.1 --port "$port" --no-dashboard --out "$dir/out"
            --heap "$heap" --java "$java21" -Jusers="$n" -Jrampup="$rmp" -Jdelay="$delay" -Jhold="$((len - rmp))"
            -Jloops=-1 -Jthink_ms="$think_ms" -Jstampede.connection_sharing="$sharing" -Jstampede.pool_size="$pool"
@@ -339,7 +344,7 @@ launch() {
       [[ $sc == 3 ]] && sim=IdleConnections
       [[ $sc == vu ]] && sim=VirtualUsers
       [[ $sc != 1 ]] && props=(-Ddelay="$delay" -Dramp="$rmp" -DthinkMs="$think_ms"
-                               "-Dgatling.jvmArgs=-Xms$heap,-Xmx$heap" -DshareConnections=$( ((n > 15000)) && echo true || echo false))
+                               "-Dgatling.jvmArgs=-Xms$heap,-Xmx$heap" -DshareConnections=$( ((n > own_connections_max)) && echo true || echo false))
       cmd=(mvn -B -f "$peers/gatling/pom.xml" gatling:test -Dgatling.simulationClass="io.stampede.peers.$sim"
            -Dgatling.resultsFolder="$dir/gatling" -DbaseUrl="$base_url" -Dusers="$n" -Dduration="$len"
            "${props[@]}") ;;
@@ -465,9 +470,9 @@ run_one() {
   local n=${user_counts[1]}
   [[ $sc == vu ]] || n=${user_counts[$((sc - 1))]}
   [[ $tool == jmeter && $sc != 1 ]] && ((n > jmeter_users)) && n=$jmeter_users
-  # Locust's and Tsung's users each keep a connection of their own (neither documents a way to share one), and
-  # nginx's one worker holds 19,900: beyond that their extra users could only fail.
-  [[ $tool =~ ^(locust|tsung|tsung-dump)$ && $sc != 1 ]] && ((n > 19000)) && n=19000
+  # Locust's and Tsung's users each keep a connection of their own (neither documents a way to share one): beyond
+  # what nginx's one worker keeps open, their extra users could only fail.
+  [[ $tool =~ ^(locust|tsung|tsung-dump)$ && $sc != 1 ]] && ((n > own_connections_max)) && n=$own_connections_max
   local dir="$work/s$sc-r$round-$tool"
   mkdir -p "$dir"
   # The tool's load lasts LEN seconds from its first request; its window is placed from that first request on, so
@@ -514,13 +519,13 @@ run_one() {
   local r0 c0 l0 n0 b0 r1 c1 l1 n1 b1 rss=0 heap=0 rss_run=0
   r0=$(requests); read -r c0 l0 <<< "$(tool_ticks)"; n0=$(nginx_ticks); b0=$(busy_ticks)
   jp=$(jvm_pid || true)
-  if [[ -n $profile && $sc == 1 && -n $jp ]]; then
+  if [[ -n $profile && -n $jp ]]; then
     jcmd "$jp" JVMTI.agent_load "$agent" "\"start,event=cpu,interval=1ms\"" >/dev/null 2>&1 || true
   fi
   sleep_until "$we"
   r1=$(requests); read -r c1 l1 <<< "$(tool_ticks)"; n1=$(nginx_ticks); b1=$(busy_ticks)
   rss_run=$(rss_kb)
-  if [[ -n $profile && $sc == 1 && -n $jp ]]; then
+  if [[ -n $profile && -n $jp ]]; then
     jcmd "$jp" JVMTI.agent_load "$agent" "\"stop,file=$profile/s$sc-r$round-$tool.collapsed\"" >/dev/null 2>&1 || true
   fi
   kill -0 "$tool_pid" 2>/dev/null || note=ended-before-window-end
