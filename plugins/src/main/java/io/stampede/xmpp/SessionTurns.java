@@ -46,7 +46,7 @@ final class SessionTurns implements UserSessions.Session {
     private volatile CompletableFuture<?> inFlight;
     private volatile boolean interrupted;
 
-    private SessionTurns(int count, long pacingNanos, long rampNanos) {
+    private SessionTurns(int count, long pacingNanos, long rampNanos, double phase) {
         sessions = new XmppSession[count];
         turns = new int[count];
         owed = new int[count];
@@ -55,8 +55,9 @@ final class SessionTurns implements UserSessions.Session {
         this.catchUpGapNanos = rampNanos / count / 2;
         long start = System.nanoTime();
         lastLoginNanos = start - catchUpGapNanos;
+        long offset = (long) (rampNanos / count * phase);
         for (int i = 0; i < count; i++) {
-            dueNanos[i] = start + rampNanos * i / count;
+            dueNanos[i] = start + offset + rampNanos * i / count;
         }
     }
 
@@ -67,7 +68,23 @@ final class SessionTurns implements UserSessions.Session {
 
     /** The thread's sessions, made at its first login with {@code count} sessions (later calls get the same). */
     static SessionTurns forLogin(int count, long pacingNanos, long rampNanos) {
-        return registry().open(NAME, same -> true, () -> new SessionTurns(count, pacingNanos, rampNanos));
+        return forLogin(count, pacingNanos, rampNanos, 0);
+    }
+
+    /**
+     * As the other form, the thread's places on the ramp starting {@code phase} (0 to 1) of the gap between two of
+     * them late: see {@link #phase}.
+     */
+    static SessionTurns forLogin(int count, long pacingNanos, long rampNanos, double phase) {
+        return registry().open(NAME, same -> true, () -> new SessionTurns(count, pacingNanos, rampNanos, phase));
+    }
+
+    /**
+     * Thread {@code threadNum} of a group of {@code threads}, started together: its places on the ramp start k ÷ n
+     * of the gap late, so the threads' places together fall one every 1 ÷ rate, not n at once every gap.
+     */
+    static double phase(int threadNum, int threads) {
+        return threads <= 1 ? 0 : (double) Math.floorMod(threadNum, threads) / threads;
     }
 
     /** The thread's sessions, or null before its first login. */

@@ -44,6 +44,24 @@ class SessionTurnsTest {
     }
 
     @Test
+    void theThreadsOfAGroupTakeTheirPlacesOnTheRampInTurn() throws Exception {
+        // Four threads started together, each with 2 sessions over a 400-ms ramp (200 ms apart): thread 2's places
+        // start half a gap (100 ms) late, so the four threads' first logins come 50 ms apart, not all at once.
+        assertEquals(List.of(0.0, 0.25, 0.5, 0.75), List.of(SessionTurns.phase(0, 4), SessionTurns.phase(1, 4),
+                SessionTurns.phase(2, 4), SessionTurns.phase(3, 4)));
+        assertEquals(0.0, SessionTurns.phase(7, 1));
+        SessionTurns.registry(); // JMeter's thread context loads: untimed
+        long before = System.nanoTime();
+        SessionTurns t = SessionTurns.forLogin(2, 1000 * MS, 400 * MS, SessionTurns.phase(2, 4));
+        assertEquals(0, t.nextTurn(0));
+        long first = (System.nanoTime() - before) / MS;
+        assertTrue(first >= 100 && first < 1000, "thread 2's first turn came after " + first + " ms");
+        assertEquals(1, t.nextTurn(0));
+        long second = (System.nanoTime() - before) / MS;
+        assertTrue(second >= 300, "its second after " + second + " ms");
+    }
+
+    @Test
     void eachSessionTakesAtMostItsTurnsAndOneMoreIsAFieldError() throws Exception {
         SessionTurns t = SessionTurns.forLogin(3, 0, 0);
         assertEquals(List.of(0, 1, 2, 0, 1, 2), turns(t, 6, 2));
