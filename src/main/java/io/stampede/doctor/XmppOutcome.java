@@ -14,7 +14,8 @@ import java.util.Map;
 
 /**
  * What a run's XMPP failures mean, one line per kind that occurred: who ended the session or refused, and where to
- * look. The kinds come from the XMPP elements' exceptions (stream error, SASL failure, stanza error, timeout).
+ * look. The kinds come from the XMPP elements' exceptions (stream error, SASL failure, stanza error, timeout, inbox
+ * overflow).
  */
 final class XmppOutcome {
 
@@ -33,6 +34,10 @@ final class XmppOutcome {
         add(lines, errors, samples, ErrorKind.XMPP_TIMEOUT, "nothing came in time: a server that stopped answering "
                 + "(overloaded, paused), or a wait for a stanza nobody sent; raise the element's timeout only if the "
                 + "server is known to be slow");
+        add(lines, errors, samples, ErrorKind.XMPP_INBOX_OVERFLOW, "stanzas our sessions received were pushed out "
+                + "of a full inbox before a Wait took them (the messages among them count as not received): take them "
+                + "sooner (a While Controller on stampede_xmpp_inbox after each turn), keep only what is waited for "
+                + "(xmpp.inbox_keep), or raise xmpp.inbox_limit");
         return lines;
     }
 

@@ -30,6 +30,7 @@ public enum ErrorKind {
     XMPP_SASL_FAILURE("XMPP SASL failure (login refused)", false),
     XMPP_STANZA_ERROR("XMPP stanza error (an error reply)", false),
     XMPP_TIMEOUT("XMPP timeout (no login, IQ result or awaited stanza in time)", false),
+    XMPP_INBOX_OVERFLOW("XMPP inbox overflow (stanzas received, pushed out of a full inbox: xmpp.inbox_limit)", true),
     WS_HANDSHAKE_REFUSED("WebSocket handshake refused (HTTP status)", false),
     WS_NOT_WEBSOCKET("not a WebSocket endpoint (upgrade not answered with 101)", false),
     WS_HANDSHAKE_INVALID("WebSocket handshake invalid (subprotocol, extension, accept key)", false),
@@ -93,6 +94,9 @@ public enum ErrorKind {
         }
         if (text.contains("xmpptimeoutexception")) {
             return XMPP_TIMEOUT;
+        }
+        if (text.contains("inboxoverflowexception")) {
+            return XMPP_INBOX_OVERFLOW;
         }
         ErrorKind webSocket = webSocket(text);
         if (webSocket != null) {

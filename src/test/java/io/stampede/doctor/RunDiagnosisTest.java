@@ -172,4 +172,15 @@ class RunDiagnosisTest {
         assertTrue(d.lines().get(1).contains("server that stopped answering"), d.lines().toString());
         assertFalse(d.injectorSuspected());
     }
+
+    @Test
+    void namesAnXmppInboxOverflowWithTheSettingsThatAvoidIt() {
+        RunDiagnosis d = RunDiagnosis.of(Map.of(ErrorKind.XMPP_INBOX_OVERFLOW, 2L), 100, Optional.empty(),
+                Optional.empty());
+        assertEquals(1, d.lines().size(), d.lines().toString());
+        assertTrue(d.lines().get(0).startsWith("xmpp: 2 of 100 samples failed with \"XMPP inbox overflow"),
+                d.lines().toString());
+        assertTrue(d.lines().get(0).contains("xmpp.inbox_limit") && d.lines().get(0).contains("xmpp.inbox_keep"),
+                d.lines().toString());
+    }
 }

@@ -6,6 +6,7 @@
 package io.stampede.results;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
@@ -107,6 +108,12 @@ class ErrorKindTest {
         assertEquals(ErrorKind.XMPP_TIMEOUT,
                 ErrorKind.of("Non HTTP response code: io.stampede.engine.xmpp.XmppTimeoutException",
                         "Non HTTP response message: timeout: IQ st1 result (nothing within 2000 ms)"));
+        assertEquals(ErrorKind.XMPP_INBOX_OVERFLOW,
+                ErrorKind.of("Non HTTP response code: io.stampede.engine.xmpp.InboxOverflowException",
+                        "Non HTTP response message: inbox overflow: 3 stanza(s), 2 of them message(s), pushed out of "
+                                + "the full inbox (100 kept) before a wait took them: take them sooner or raise "
+                                + "xmpp.inbox_limit"));
+        assertTrue(ErrorKind.XMPP_INBOX_OVERFLOW.injectorSide(), "the plan's own limit, not the server's doing");
     }
 
     @Test

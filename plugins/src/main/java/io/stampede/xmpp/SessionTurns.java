@@ -31,27 +31,33 @@ final class SessionTurns implements UserSessions.Session {
     private final int[] owed;
     private final long[] dueNanos;
     private final long pacingNanos;
-    /** The ramp's gap between two logins: a thread that fell behind does not catch up faster than its rate. */
-    private final long loginGapNanos;
-    /** When this thread may start its next login at the earliest. */
-    private long nextLoginNanos;
+    /**
+     * Half the ramp's gap between two logins: the closest two of this thread's logins start. A thread that fell behind
+     * its places on the ramp (its logins' slots were full, or it was busy past them) starts its late logins this far
+     * apart, up to twice its share of the rate, until it is back on its places; so the threads together log in the
+     * users the ramp asked by its end, and by no time more than the ramp's places up to then.
+     */
+    private final long catchUpGapNanos;
+    /** When this thread's last login started. */
+    private long lastLoginNanos;
     private final LoginsInFlight logins = new LoginsInFlight();
     private LoginsInFlight.Login reported;
     private int current = -1;
     private volatile CompletableFuture<?> inFlight;
     private volatile boolean interrupted;
 
-    private SessionTurns(int count, long pacingNanos, long rampNanos) {
+    private SessionTurns(int count, long pacingNanos, long rampNanos, double phase) {
         sessions = new XmppSession[count];
         turns = new int[count];
         owed = new int[count];
         dueNanos = new long[count];
         this.pacingNanos = pacingNanos;
-        this.loginGapNanos = rampNanos / count;
+        this.catchUpGapNanos = rampNanos / count / 2;
         long start = System.nanoTime();
-        nextLoginNanos = start;
+        lastLoginNanos = start - catchUpGapNanos;
+        long offset = (long) (rampNanos / count * phase);
         for (int i = 0; i < count; i++) {
-            dueNanos[i] = start + rampNanos * i / count;
+            dueNanos[i] = start + offset + rampNanos * i / count;
         }
     }
 
@@ -62,7 +68,23 @@ final class SessionTurns implements UserSessions.Session {
 
     /** The thread's sessions, made at its first login with {@code count} sessions (later calls get the same). */
     static SessionTurns forLogin(int count, long pacingNanos, long rampNanos) {
-        return registry().open(NAME, same -> true, () -> new SessionTurns(count, pacingNanos, rampNanos));
+        return forLogin(count, pacingNanos, rampNanos, 0);
+    }
+
+    /**
+     * As the other form, the thread's places on the ramp starting {@code phase} (0 to 1) of the gap between two of
+     * them late: see {@link #phase}.
+     */
+    static SessionTurns forLogin(int count, long pacingNanos, long rampNanos, double phase) {
+        return registry().open(NAME, same -> true, () -> new SessionTurns(count, pacingNanos, rampNanos, phase));
+    }
+
+    /**
+     * Thread {@code threadNum} of a group of {@code threads}, started together: its places on the ramp start k ÷ n
+     * of the gap late, so the threads' places together fall one every 1 ÷ rate, not n at once every gap.
+     */
+    static double phase(int threadNum, int threads) {
+        return threads <= 1 ? 0 : (double) Math.floorMod(threadNum, threads) / threads;
     }
 
     /** The thread's sessions, or null before its first login. */
@@ -87,45 +109,36 @@ final class SessionTurns implements UserSessions.Session {
     }
 
     /**
-     * As {@link #nextTurn(int)}, and a session not logged in (a first turn, or one the server closed) is opened with
-     * {@code open} to connect at its turn, on the engine's loop, and the thread goes on while the server answers:
-     * up to {@code concurrent} logins are under way at once (those waiting for their turn included), none started
-     * before its turn nor sooner than the ramp's gap after the thread's previous one, so the ramp (the plan's login
-     * rate) is never exceeded, not even by a thread catching up; and a thread busy with other sessions' turns does
-     * not delay them. A login that ended (bound, failed, or {@code timeoutNanos} after its start) is the
-     * turn returned first; its session's turn is then the one {@link #reported()} tells.
+     * As {@link #nextTurn(int)}, and the sessions not logged in (first turns, or sessions the server closed) are opened
+     * with {@code open}, each to connect at its turn on the engine's loop, while the thread goes on with the turns of
+     * sessions online: up to {@code concurrent} logins are under way at once (those waiting for their turn included),
+     * handed over in the order of their turns whenever a place is free, so a login starts on time while its thread
+     * waits on another session. None starts before its turn, so the ramp (the plan's login rate) is never exceeded
+     * over any time from the start; one that came late (no free place in time) starts at once, and the thread's next
+     * late ones follow half the ramp's gap apart until they are back on their turns. A login that ended (bound,
+     * failed, or {@code timeoutNanos} after its start) is the turn returned first; its session's turn is then the one
+     * {@link #reported()} tells.
      */
     int nextTurn(int maxTurns, int concurrent, long timeoutNanos, Opener open)
             throws InterruptedIOException {
         reported = null;
+        IntPredicate takesTurns = open == null ? i -> true : this::loggedIn;
         while (true) {
             if (interrupted || Thread.currentThread().isInterrupted()) {
                 interrupted = false;
                 throw Failures.interrupted();
             }
             long now = System.nanoTime();
-            int i = pacingNanos > 0 ? dueFirst(maxTurns) : nextInOrder(maxTurns);
-            boolean due = i >= 0 && (pacingNanos == 0 && turns[i] > 0 || dueNanos[i] - now <= 0);
-            boolean login = i >= 0 && open != null && (sessions[i] == null || !sessions[i].isReady());
-            boolean slotFree = logins.running(now) < concurrent;
-            if (login && slotFree) {
-                long start = due ? now : dueNanos[i];
-                if (nextLoginNanos - start > 0) {
-                    start = nextLoginNanos;
-                }
-                nextLoginNanos = start + loginGapNanos;
-                XmppSession s = open.open(i, start);
-                replace(i, s);
-                logins.add(i, s, start, timeoutNanos);
-                dueNanos[i] += pacingNanos;
-                continue;
+            if (open != null) {
+                startLogins(maxTurns, concurrent, timeoutNanos, open, now);
             }
             LoginsInFlight.Login ended = logins.takeEnded(now);
             if (ended != null) {
                 reported = ended;
                 return take(ended.index);
             }
-            if (due && !login) {
+            int i = first(maxTurns, takesTurns);
+            if (i >= 0 && (pacingNanos == 0 && turns[i] > 0 || dueNanos[i] - now <= 0)) {
                 dueNanos[i] += pacingNanos;
                 return take(i);
             }
@@ -135,10 +148,34 @@ final class SessionTurns implements UserSessions.Session {
                         + "× turns times, or raise the limit");
             }
             long wake = logins.nextDeadline(now);
-            if (i >= 0 && !due && dueNanos[i] - wake < 0) {
+            if (i >= 0 && dueNanos[i] - wake < 0) {
                 wake = dueNanos[i];
             }
             LockSupport.parkNanos(this, Math.max(1, Math.min(wake - now, 100_000_000L)));
+        }
+    }
+
+    /**
+     * Hands over the logins of the sessions not logged in, in the order of their turns, while fewer than
+     * {@code concurrent} are under way: each to start at its turn, at once when that has passed, and no sooner than
+     * half the ramp's gap after the thread's previous login.
+     */
+    private void startLogins(int maxTurns, int concurrent, long timeoutNanos, Opener open, long now) {
+        IntPredicate notLoggedIn = i -> !loggedIn(i);
+        while (logins.running(now) < concurrent) {
+            int i = first(maxTurns, notLoggedIn);
+            if (i < 0) {
+                return;
+            }
+            long start = dueNanos[i] - now > 0 ? dueNanos[i] : now;
+            if (lastLoginNanos + catchUpGapNanos - start > 0) {
+                start = lastLoginNanos + catchUpGapNanos;
+            }
+            lastLoginNanos = start;
+            XmppSession s = open.open(i, start);
+            replace(i, s);
+            logins.add(i, s, start, timeoutNanos);
+            dueNanos[i] += pacingNanos;
         }
     }
 
@@ -158,12 +195,17 @@ final class SessionTurns implements UserSessions.Session {
         return i;
     }
 
-    /** The next session after the current one with turns left; -1 when none has. */
-    private int nextInOrder(int maxTurns) {
+    /** The session {@code which} accepts that comes first: due first with pacing, else next in order; -1: none. */
+    private int first(int maxTurns, IntPredicate which) {
+        return pacingNanos > 0 ? dueFirst(maxTurns, which) : nextInOrder(maxTurns, which);
+    }
+
+    /** The next session after the current one with turns left that {@code which} accepts; -1 when none. */
+    private int nextInOrder(int maxTurns, IntPredicate which) {
         int n = sessions.length;
         for (int k = 1; k <= n; k++) {
             int i = (current + k) % n;
-            if ((maxTurns <= 0 || turns[i] < maxTurns) && !logins.holds(i)) {
+            if ((maxTurns <= 0 || turns[i] < maxTurns) && !logins.holds(i) && which.test(i)) {
                 return i;
             }
         }
@@ -171,10 +213,11 @@ final class SessionTurns implements UserSessions.Session {
     }
 
     /**
-     * The session with turns left whose turn is due first (of equal ones, the first after the current); a session
-     * whose later turn is a whole interval late moves to its next place in the interval first.
+     * Of the sessions with turns left that {@code which} accepts, the one whose turn is due first (of equal ones, the
+     * first after the current); a session whose later turn is a whole interval late moves to its next place in the
+     * interval first.
      */
-    private int dueFirst(int maxTurns) {
+    private int dueFirst(int maxTurns, IntPredicate which) {
         long now = System.nanoTime();
         while (true) {
             int best = -1;
@@ -182,7 +225,7 @@ final class SessionTurns implements UserSessions.Session {
             for (int k = 1; k <= n; k++) {
                 int i = (current + k) % n;
                 if ((maxTurns <= 0 || turns[i] < maxTurns) && (best < 0 || dueNanos[i] - dueNanos[best] < 0)
-                        && !logins.holds(i)) {
+                        && !logins.holds(i) && which.test(i)) {
                     best = i;
                 }
             }
@@ -225,6 +268,12 @@ final class SessionTurns implements UserSessions.Session {
         return s != null && s.isReady() && s.jid() != null;
     }
 
+    /** Whether session {@code i} can take a turn without a login: logged in, and not closed since. */
+    private boolean loggedIn(int i) {
+        XmppSession s = sessions[i];
+        return s != null && s.isReady();
+    }
+
     /**
      * The {@code (draw mod count)}-th of the indices below {@code n} other than {@code self} that {@code online}
      * accepts, or -1 when there is none: each online peer is equally likely. A scan from a random index to the next
@@ -260,10 +309,13 @@ final class SessionTurns implements UserSessions.Session {
         owed[peer]++;
     }
 
-    /** The current session took a message: one fewer owed to it. */
-    void took() {
-        if (current >= 0 && owed[current] > 0) {
-            owed[current]--;
+    /**
+     * The current session took {@code messages} messages, or lost them (pushed out of its full inbox): that many
+     * fewer owed to it.
+     */
+    void took(int messages) {
+        if (current >= 0) {
+            owed[current] = Math.max(0, owed[current] - messages);
         }
     }
 

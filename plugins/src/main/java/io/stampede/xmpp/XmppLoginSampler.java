@@ -12,8 +12,10 @@ import io.stampede.engine.xmpp.XmppSettings;
 import io.stampede.engine.xmpp.XmppTimeoutException;
 import io.stampede.sampler.ResultFiller;
 import org.apache.jmeter.samplers.SampleResult;
+import org.apache.jmeter.threads.JMeterContext;
 import org.apache.jmeter.threads.JMeterContextService;
 import org.apache.jmeter.threads.JMeterVariables;
+import org.apache.jmeter.threads.ThreadGroup;
 
 import java.io.IOException;
 import java.net.URI;
@@ -74,9 +76,13 @@ public class XmppLoginSampler extends XmppSampler {
         int ramp = intProperty(RAMP, pacing, 0, Integer.MAX_VALUE);
         int timeout = intProperty(LOGIN_TIMEOUT, 10_000, 1, Integer.MAX_VALUE);
         int concurrent = intProperty(CONCURRENT_LOGINS, DEFAULT_CONCURRENT_LOGINS, 1, 100_000);
+        JMeterContext context = JMeterContextService.getContext();
+        int threadNum = context.getThreadNum();
+        // Only a group that starts its threads together needs them to take turns within the gap: a ramp-up (or
+        // another kind of group) already starts each at a time of its own.
+        int together = context.getThreadGroup() instanceof ThreadGroup g && g.getRampUp() == 0 ? g.getNumThreads() : 1;
         SessionTurns t = SessionTurns.forLogin(count, TimeUnit.MILLISECONDS.toNanos(pacing),
-                TimeUnit.MILLISECONDS.toNanos(ramp));
-        int threadNum = JMeterContextService.getContext().getThreadNum();
+                TimeUnit.MILLISECONDS.toNanos(ramp), SessionTurns.phase(threadNum, together));
         t.nextTurn(intProperty(MAX_TURNS, 0, 0, Integer.MAX_VALUE), concurrent,
                 TimeUnit.MILLISECONDS.toNanos(timeout),
                 (i, at) -> XmppSession.openAt(settings(sessionNumber(threadNum, t.size(), i)), at));

@@ -13,7 +13,8 @@ import java.io.IOException;
 /**
  * XMPP Disconnect: unavailable presence, then the end of the stream; the sample lasts until the server closed its
  * side (bounded by the timeout, after which the connection is closed anyway and the sample fails as a timeout).
- * The thread's next login on this session opens a new one.
+ * The thread's next login on this session opens a new one. The response message counts the stanzas the session's
+ * inbox did not keep by their kind ({@code xmpp.inbox_keep}).
  */
 public class XmppLogoutSampler extends XmppSampler {
     private static final long serialVersionUID = 1L;
@@ -27,7 +28,9 @@ public class XmppLogoutSampler extends XmppSampler {
             long closed = await(s.logout("<presence type='unavailable'/>"), null,
                     intProperty(TIMEOUT, 5_000, 1, Integer.MAX_VALUE), "the server's end of stream");
             times(res, startNanos, closed);
-            ok(res, "logged out " + s.jid(), "");
+            int notKept = s.inboxNotKept();
+            ok(res, "logged out " + s.jid() + (notKept == 0 ? "" : "; " + notKept + " stanza(s) not kept by the "
+                    + "inbox (xmpp.inbox_keep)"), "");
             return res;
         } finally {
             s.abort();

@@ -5,6 +5,7 @@
  */
 package io.stampede.xmpp;
 
+import io.stampede.engine.xmpp.InboxOverflowException;
 import io.stampede.engine.xmpp.Received;
 import io.stampede.engine.xmpp.StanzaErrorException;
 import io.stampede.engine.xmpp.XmlElement;
@@ -24,7 +25,8 @@ import java.util.function.Predicate;
  * sample runs from that time to the message's arrival: delivery, end to end; else from the wait's start. With timeout
  * 0 it only looks at what already arrived and records nothing when nothing matches; with {@link #OWED} it waits only
  * while messages this thread's users sent to this one are still owed. Sets {@code stampede_xmpp_inbox}, the stanzas
- * still kept, and {@code stampede_xmpp_owed}, so a While Controller can take them all.
+ * still kept, and {@code stampede_xmpp_owed}, so a While Controller can take them all. Stanzas pushed out of the
+ * session's full inbox since its last wait fail this sample first, as an inbox overflow naming how many.
  */
 public class XmppWaitSampler extends XmppSampler {
     private static final long serialVersionUID = 1L;
@@ -54,6 +56,15 @@ public class XmppWaitSampler extends XmppSampler {
             inboxVariables(0, 0);
             throw e;
         }
+        InboxOverflowException lost = s.takeInboxOverflow();
+        if (lost != null) {
+            // Reported before the wait, which it replaces: the loop taking the session's stanzas goes on after it.
+            if (t != null) {
+                t.took(lost.messages());
+            }
+            inboxVariables(s.inboxSize(), t == null ? 0 : t.owed());
+            throw lost;
+        }
         int timeout = intProperty(TIMEOUT, 10_000, 0, Integer.MAX_VALUE);
         Predicate<XmlElement> matcher = matcher(getPropertyAsString(STANZA, "message").trim(),
                 getPropertyAsString(FROM).trim(), getPropertyAsString(CONTAINS));
@@ -76,7 +87,7 @@ public class XmppWaitSampler extends XmppSampler {
             return null;
         }
         if (t != null && r.stanza().name().equals("message") && !"error".equals(r.stanza().attr("type"))) {
-            t.took();
+            t.took(1);
             inboxVariables(s.inboxSize(), t.owed());
         }
         String data = r.stanza().toXml();

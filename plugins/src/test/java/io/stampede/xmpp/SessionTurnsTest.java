@@ -44,6 +44,24 @@ class SessionTurnsTest {
     }
 
     @Test
+    void theThreadsOfAGroupTakeTheirPlacesOnTheRampInTurn() throws Exception {
+        // Four threads started together, each with 2 sessions over a 400-ms ramp (200 ms apart): thread 2's places
+        // start half a gap (100 ms) late, so the four threads' first logins come 50 ms apart, not all at once.
+        assertEquals(List.of(0.0, 0.25, 0.5, 0.75), List.of(SessionTurns.phase(0, 4), SessionTurns.phase(1, 4),
+                SessionTurns.phase(2, 4), SessionTurns.phase(3, 4)));
+        assertEquals(0.0, SessionTurns.phase(7, 1));
+        SessionTurns.registry(); // JMeter's thread context loads: untimed
+        long before = System.nanoTime();
+        SessionTurns t = SessionTurns.forLogin(2, 1000 * MS, 400 * MS, SessionTurns.phase(2, 4));
+        assertEquals(0, t.nextTurn(0));
+        long first = (System.nanoTime() - before) / MS;
+        assertTrue(first >= 100 && first < 1000, "thread 2's first turn came after " + first + " ms");
+        assertEquals(1, t.nextTurn(0));
+        long second = (System.nanoTime() - before) / MS;
+        assertTrue(second >= 300, "its second after " + second + " ms");
+    }
+
+    @Test
     void eachSessionTakesAtMostItsTurnsAndOneMoreIsAFieldError() throws Exception {
         SessionTurns t = SessionTurns.forLogin(3, 0, 0);
         assertEquals(List.of(0, 1, 2, 0, 1, 2), turns(t, 6, 2));
@@ -66,19 +84,25 @@ class SessionTurnsTest {
         assertTrue(gap >= 100, "the second late turn came " + gap + " ms after the first");
     }
 
+    /** A login element for a server that takes connections and never answers: every login runs until its timeout. */
+    private static XmppLoginSampler loginTo(ServerSocket silent) {
+        XmppLoginSampler login = new XmppLoginSampler();
+        login.setProperty(XmppLoginSampler.HOST, "127.0.0.1");
+        login.setProperty(XmppLoginSampler.PORT, Integer.toString(silent.getLocalPort()));
+        login.setProperty(XmppLoginSampler.USER, "user{n}");
+        login.setProperty(XmppLoginSampler.PASSWORD, "pw{n}");
+        XmppSession.open(login.settings(99)).abort(); // the engine starts, the session's classes load: untimed
+        return login;
+    }
+
     @Test
-    void aThreadStartsSeveralLoginsWithoutWaitingForAnyYetNoneSoonerThanTheRampsGap() throws Exception {
-        // A server that takes connections and never answers: every login runs until its timeout (1 s). Five
-        // sessions over a 100-ms ramp (20 ms apart), all overdue when the thread comes: it starts three logins at
-        // once (the bound), 20 ms apart rather than together; when the first times out, its slot goes to a fourth,
-        // and the first turn returned is the first login's, not one login after another's timeout.
+    void aThreadStartsSeveralLoginsWithoutWaitingForAnyYetNoneSoonerThanHalfTheRampsGap() throws Exception {
+        // Every login runs until its timeout (1 s). Five sessions over a 100-ms ramp (20 ms apart), all overdue when
+        // the thread comes: it starts three logins at once (the bound), catching up half the ramp's gap (10 ms)
+        // apart rather than together; when the first times out, its slot goes to a fourth, and the first turn
+        // returned is the first login's, not one login after another's timeout.
         try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
-            XmppLoginSampler login = new XmppLoginSampler();
-            login.setProperty(XmppLoginSampler.HOST, "127.0.0.1");
-            login.setProperty(XmppLoginSampler.PORT, Integer.toString(silent.getLocalPort()));
-            login.setProperty(XmppLoginSampler.USER, "user{n}");
-            login.setProperty(XmppLoginSampler.PASSWORD, "pw{n}");
-            XmppSession.open(login.settings(99)).abort(); // the engine starts, the session's classes load: untimed
+            XmppLoginSampler login = loginTo(silent);
             SessionTurns t = SessionTurns.forLogin(5, 0, 100 * MS);
             Thread.sleep(200);
             List<Long> starts = new ArrayList<>();
@@ -95,10 +119,44 @@ class SessionTurnsTest {
                     + "first timed out: the bound, 3");
             assertEquals(4, starts.size(), "the slot the first freed went to a fourth before the first was reported");
             for (int k = 1; k < starts.size(); k++) {
-                assertTrue(starts.get(k) - starts.get(k - 1) >= 20 * MS, "logins " + (k - 1) + " and " + k + " "
+                assertTrue(starts.get(k) - starts.get(k - 1) >= 10 * MS, "logins " + (k - 1) + " and " + k + " "
                         + (starts.get(k) - starts.get(k - 1)) / MS + " ms apart");
             }
             assertTrue(took >= 990 && took < 5000, "the first login's timeout ended the wait after " + took + " ms");
+        }
+    }
+
+    @Test
+    void aThreadThatFellBehindTheRampCatchesUpAndEndsItsLoginsOnTime() throws Exception {
+        // Twenty sessions over a 2-s ramp (100 ms apart), four logins at once, each running 150 ms (its timeout).
+        // After the first turn the thread is busy for 1 s (a slow roster, say): the logins due meanwhile (500-1100
+        // ms) find no free place, and come late. The thread then starts them 50 ms apart (half the gap) until they
+        // are back on the ramp: the last login starts at its place (1.9 s), so the thread's logins meet the asked
+        // rate. A thread that kept its lateness (each login a whole gap after the last) would end 650 ms late.
+        try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            XmppLoginSampler login = loginTo(silent);
+            List<Long> starts = new ArrayList<>();
+            long begin = System.nanoTime();
+            SessionTurns t = SessionTurns.forLogin(20, 0, 2000 * MS);
+            for (int k = 0; k < 20; k++) {
+                t.nextTurn(1, 4, 150 * MS, (i, at) -> {
+                    starts.add(at);
+                    return XmppSession.openAt(login.settings(i + 1), at);
+                });
+                if (k == 0) {
+                    Thread.sleep(1000);
+                }
+            }
+            assertEquals(20, starts.size());
+            for (int k = 1; k < starts.size(); k++) {
+                long place = begin + k * 100 * MS;
+                assertTrue(starts.get(k) - place >= 0, "login " + k + " started " + (place - starts.get(k)) / MS
+                        + " ms before its place on the ramp");
+                assertTrue(starts.get(k) - starts.get(k - 1) >= 50 * MS, "logins " + (k - 1) + " and " + k + " "
+                        + (starts.get(k) - starts.get(k - 1)) / MS + " ms apart");
+            }
+            long late = (starts.get(19) - (begin + 1900 * MS)) / MS;
+            assertTrue(late < 150, "the last login started " + late + " ms after its place on the ramp");
         }
     }
 

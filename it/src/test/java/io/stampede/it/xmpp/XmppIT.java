@@ -35,7 +35,7 @@ import org.junit.jupiter.api.Test;
  * max_stanza_size 65536, XMPP over WebSocket on ws and wss): 100 users log in (SASL PLAIN over STARTTLS, and over
  * wss), fetch rosters, exchange messages, change presence and log out with no error, every message received by its
  * addressee; and each bad case is a failed sample of its own kind while the run goes on (one user, SCRAM-SHA-1 over
- * STARTTLS; a wrong password over ws).
+ * STARTTLS, messages pushed out of its full inbox; a wrong password over ws).
  */
 class XmppIT {
     private static final int USERS = 100;
@@ -171,6 +171,14 @@ class XmppIT {
                 () -> assertTrue(timeouts.stream().allMatch(p -> p.elapsed() >= 900 && p.elapsed() < 6000),
                         "each timed out at its 1-s timeout: " + timeouts),
                 () -> assertTrue(last.success(), "the server answered again after SIGCONT: " + last),
+                // five messages to itself, an inbox of two, no wait meanwhile: three lost, reported once, by the wait
+                () -> assertEquals(CODE + "InboxOverflowException", only(jtl, "wait after an overflow").responseCode(),
+                        () -> only(jtl, "wait after an overflow").toString()),
+                () -> assertTrue(only(jtl, "wait after an overflow").responseMessage()
+                        .contains("3 stanza(s), 3 of them message(s)"), () -> only(jtl, "wait after an overflow")
+                        .toString()),
+                () -> assertEquals(2, jtl.label("take a kept message").rows().stream().filter(JtlRow::success)
+                        .count(), () -> jtl.label("take a kept message").rows().toString()),
                 () -> assertTrue(only(jtl, "logout").success(), () -> only(jtl, "logout").toString()));
     }
 

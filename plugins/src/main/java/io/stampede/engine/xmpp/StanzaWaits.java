@@ -10,28 +10,45 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicLongFieldUpdater;
 import java.util.function.Predicate;
 
 /**
  * Where a session's stanzas go: to the first of the samples' waits that matches, else into a bounded inbox (the
- * oldest dropped and counted beyond its limit) where a later wait looks first. The inbox is made at its first stanza
- * and let go when emptied, so a session whose samples wait for everything they get holds none. On the session's loop
- * only, except the two counts.
+ * oldest pushed out and counted beyond its limit) where a later wait looks first. The inbox is made at its first
+ * stanza and let go when emptied, so a session whose samples wait for everything they get holds none. On the
+ * session's loop only, except the counts.
  */
 final class StanzaWaits {
+    private static final AtomicLongFieldUpdater<StanzaWaits> OVERFLOW =
+            AtomicLongFieldUpdater.newUpdater(StanzaWaits.class, "overflow");
     private final XmppSettings settings;
     private final List<Wait> waits = new ArrayList<>(1);
     private ArrayDeque<Received> inbox;
-    private long dropped;
+    /**
+     * Stanzas pushed out of the full inbox since a wait last took the count: stanzas in the high half, messages
+     * among them in the low half, so that both are taken at once.
+     */
+    private volatile long overflow;
+    private volatile int notKept;
     private volatile int inboxSize;
 
     StanzaWaits(XmppSettings settings) {
         this.settings = settings;
     }
 
-    /** Any thread: stanzas nobody waited for and the inbox did not keep (over its limit, or not of a kind it keeps). */
-    long dropped() {
-        return dropped;
+    /**
+     * Any thread: the stanzas pushed out of the full inbox since the last call, as {stanzas, messages among them}, or
+     * null when none was.
+     */
+    int[] takeOverflow() {
+        long o = overflow == 0 ? 0 : OVERFLOW.getAndSet(this, 0);
+        return o == 0 ? null : new int[] {(int) (o >>> 32), (int) o};
+    }
+
+    /** Any thread: stanzas nobody waited for that are not of a kind the inbox keeps (or it keeps none). */
+    int notKept() {
+        return notKept;
     }
 
     /** Any thread: stanzas kept for later waits. */
@@ -69,15 +86,15 @@ final class StanzaWaits {
 
     private void keep(Received r) {
         if (settings.inboxLimit() <= 0 || !settings.keeps(r.stanza().name())) {
-            dropped++;
+            notKept++; // written on the loop only
             return;
         }
         if (inbox == null) {
             inbox = new ArrayDeque<>(4);
         }
         if (inbox.size() >= settings.inboxLimit()) {
-            inbox.pollFirst();
-            dropped++;
+            Received lost = inbox.pollFirst();
+            OVERFLOW.getAndAdd(this, (1L << 32) | (lost.stanza().name().equals("message") ? 1 : 0));
         }
         inbox.addLast(r);
         inboxSize = inbox.size();

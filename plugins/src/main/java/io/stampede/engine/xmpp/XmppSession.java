@@ -113,9 +113,18 @@ public final class XmppSession implements StanzaParser.Sink {
         return failure == null && login.isDone() && !login.isCompletedExceptionally() && !closed.isDone();
     }
 
-    /** Stanzas nobody waited for and the inbox did not keep (over its limit, or not of a kind it keeps). */
-    public long inboxDropped() {
-        return waits.dropped();
+    /**
+     * The stanzas received and then pushed out of the full inbox (lost to the test) since the last call, as an
+     * exception to report; null when none was.
+     */
+    public InboxOverflowException takeInboxOverflow() {
+        int[] lost = waits.takeOverflow();
+        return lost == null ? null : new InboxOverflowException(lost[0], lost[1], settings.inboxLimit());
+    }
+
+    /** Stanzas nobody waited for that the inbox did not keep, by their kind ({@code xmpp.inbox_keep}). */
+    public int inboxNotKept() {
+        return waits.notKept();
     }
 
     /** Writes {@code xml} (one or more stanzas); completes with the time it was handed to the transport. */

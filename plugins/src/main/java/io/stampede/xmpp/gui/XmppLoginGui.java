@@ -42,9 +42,9 @@ public class XmppLoginGui extends XmppPanel {
                 Field.text(XmppLoginSampler.LOGIN_TIMEOUT, "Login timeout (ms)", "10000", 8,
                         "The whole login: connect, TLS, SASL, bind; past it the sample fails as a timeout."),
                 Field.text(XmppLoginSampler.INBOX, "Inbox (stanzas)", "100", 8, "Stanzas kept for later waits; "
-                        + "beyond it the oldest are dropped and counted."),
+                        + "beyond it the oldest is lost, and the next Wait fails as an inbox overflow."),
                 Field.text(XmppLoginSampler.INBOX_KEEP, "Inbox keeps", "all", 16, "Stanzas the inbox keeps: all, "
-                        + "or names (message, presence, iq); others are counted and dropped."),
+                        + "or names (message, presence, iq); others are not kept (the Disconnect sample counts them)."),
                 Field.text(XmppLoginSampler.SESSIONS, "Sessions per thread", "1", 8, "Sessions one JMeter thread "
                         + "holds; each Login sample takes the one due next and makes it current."),
                 Field.text(XmppLoginSampler.PACING, "Pacing (ms)", "0", 8, "Each session gets a turn every this "
@@ -55,7 +55,8 @@ public class XmppLoginGui extends XmppPanel {
                         + "through this element at most, so a loop of sessions x turns gives each its own; 0: no "
                         + "limit."),
                 Field.text(XmppLoginSampler.CONCURRENT_LOGINS, "Concurrent logins", "16", 8, "Logins one thread "
-                        + "runs at once at most, each started at its turn (never ahead of the login rate).")));
+                        + "runs at once at most, each started at its turn (never ahead of the login rate; late ones "
+                        + "catch up).")));
     }
 
     @Override
