@@ -29,14 +29,17 @@
 #
 # The issue's 100,000 users, on an idle machine (the coordinator's run; try a small one first):
 #   it/bench/xmpp-benchmark.sh --users 100000 --nodes 6 --sessions-per-thread 250 --login-rate 100 --factor 4 \
-#       --turns 14 --heap 1g
-# 6 nodes and 6 engines of 17,000 (x4) and 16,000 (x2) users; the logins at 100/s take 1,000 s (16.7 min); each user
-# then sends a message every 100 s for 14 turns, so the first users are still talking through the window after the
-# ramp; the whole run is about 45 minutes (6 ejabberd starts with provisioning, 1,000 s of logins, 1,400 s of turns
-# from the last login, the drain and logouts). --heap 1g per engine is ample (about 7 KB of live heap per user: 120
-# MB for 17,000). Memory, from the small run's figures (RESULTS.md): see the projection line the benchmark prints.
-# Small proof on a shared machine (about 3 minutes of load, about one core):
-#   it/bench/xmpp-benchmark.sh --users 3000 --nodes 3 --sessions-per-thread 100 --login-rate 99 --factor 20 --turns 5
+#       --turns 16 --heap 1g
+# 6 nodes and 6 engines of 17,000 (x4) and 16,000 (x2) users. The logins at 100/s take 1,000 s (16.7 min); each user
+# then sends a message every 100 s (1,000/s in all) for 16 turns, so the first users still talk through the window
+# after the ramp. The whole run takes about 50 minutes: the nodes' start with provisioning, about 1,000-1,100 s of
+# logins, 1,600 s of turns after the last login, the drain and logouts. --heap 1g per engine is ample (about 7 KB of
+# live heap per user: 120 MB for 17,000). Memory: the nodes run with ERL_FULLSWEEP_AFTER=0 (without it each session's
+# process keeps the ~400 KB heap its login grew); measured at 3,000 users, ejabberd then takes about 150 KB resident
+# per online user and JMeter about 50 KB, which the benchmark projects to about 21 GB for 100,000 users of this
+# machine's 23.5 GB (52 GB without the setting): nothing else may run beside it.
+# Small proof on a shared machine (about 3 minutes of load, under one core):
+#   it/bench/xmpp-benchmark.sh --users 3000 --nodes 3 --sessions-per-thread 100 --login-rate 100 --factor 20 --turns 5
 #
 # usage: it/bench/xmpp-benchmark.sh [--users N] [--sessions-per-thread N] [--login-rate N] [--factor N] [--turns N]
 #                                   [--concurrent-logins N] [--roster N] [--online-contacts N] [--heap SIZE]
