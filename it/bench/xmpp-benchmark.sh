@@ -35,9 +35,10 @@
 # after the ramp. The whole run takes about 50 minutes: the nodes' start with provisioning, about 1,000-1,100 s of
 # logins, 1,600 s of turns after the last login, the drain and logouts. --heap 1g per engine is ample (about 7 KB of
 # live heap per user: 120 MB for 17,000). Memory: the nodes run with ERL_FULLSWEEP_AFTER=0 (without it each session's
-# process keeps the ~400 KB heap its login grew); measured at 3,000 users, ejabberd then takes about 150 KB resident
-# per online user and JMeter about 50 KB, which the benchmark projects to about 21 GB for 100,000 users of this
-# machine's 23.5 GB (52 GB without the setting): nothing else may run beside it.
+# process keeps the ~400 KB heap its login grew); measured at 3,000 users, ejabberd then takes 150-210 KB resident
+# per online user and JMeter 45-65 KB, which the benchmark projects to 20.7-27.9 GB for 100,000 users of this
+# machine's 23.5 GB (52 GB without the setting); less the per-node roster cache (79 MB, capped, counted per user at
+# that scale) and with JMeter's 21-34 KB per user at 19,000, about 17-18 GB: nothing else may run beside it.
 # Small proof on a shared machine (about 3 minutes of load, under one core):
 #   it/bench/xmpp-benchmark.sh --users 3000 --nodes 3 --sessions-per-thread 100 --login-rate 100 --factor 20 --turns 5
 #
