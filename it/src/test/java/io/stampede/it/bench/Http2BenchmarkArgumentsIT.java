@@ -8,12 +8,6 @@ package io.stampede.it.bench;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -35,14 +29,8 @@ class Http2BenchmarkArgumentsIT {
         "--speed 3                             | unknown option --speed",
     })
     void refusesWithAMessageAndExitCode2(String arguments, String message) throws Exception {
-        List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-cp", System.getProperty("java.class.path"), Http2Benchmark.class.getName()));
-        command.addAll(List.of(arguments.trim().split("\\s+")));
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
-        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the benchmark did not end");
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertEquals(2, p.exitValue(), out);
-        assertTrue(out.contains("h2-benchmark: ") && out.contains(message), out);
+        MainProcess run = MainProcess.run(Http2Benchmark.class, arguments);
+        assertEquals(2, run.exitCode(), run.output());
+        assertTrue(run.output().contains("h2-benchmark: ") && run.output().contains(message), run.output());
     }
 }

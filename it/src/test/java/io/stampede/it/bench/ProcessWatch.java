@@ -9,13 +9,16 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Supplier;
 
 /**
  * A load generator's processes watched once a second while it runs: their CPU seconds (utime + stime, summed) and
  * resident memory (VmRSS, summed), each reading stamped with the wall clock, so a window of the run can be read
- * afterwards (after the processes are gone, when /proc has nothing left to say).
+ * afterwards (after the processes are gone, when /proc has nothing left to say). A process that ended keeps its last
+ * CPU seconds in the sum: of several engines, the first to finish does not take its work out of the total.
  */
 final class ProcessWatch implements AutoCloseable {
     /** One reading: wall-clock milliseconds, CPU seconds so far, resident KB now. */
@@ -25,6 +28,7 @@ final class ProcessWatch implements AutoCloseable {
     private final CpuTimes cpu = CpuTimes.linux();
     private final Supplier<List<ProcessHandle>> processes;
     private final List<Reading> readings = new ArrayList<>();
+    private final Map<Long, Double> cpuByPid = new HashMap<>();
     private final Thread thread;
     private volatile boolean stopped;
 
@@ -56,11 +60,15 @@ final class ProcessWatch implements AutoCloseable {
     /** Takes a reading now (also between the periodic ones, e.g. at the edges of a window). */
     Reading read() {
         List<ProcessHandle> ps = processes.get();
-        double seconds = 0;
         long rss = 0;
-        for (ProcessHandle p : ps) {
-            seconds += cpu.processSeconds(p.pid());
-            rss += rssKb(p.pid());
+        double seconds;
+        synchronized (cpuByPid) {
+            for (ProcessHandle p : ps) {
+                // A process gone between the listing and the reading reads 0: keep what it had.
+                cpuByPid.merge(p.pid(), cpu.processSeconds(p.pid()), Math::max);
+                rss += rssKb(p.pid());
+            }
+            seconds = cpuByPid.values().stream().mapToDouble(Double::doubleValue).sum();
         }
         Reading r = new Reading(System.currentTimeMillis(), seconds, rss);
         if (!ps.isEmpty() && rss > 0) {

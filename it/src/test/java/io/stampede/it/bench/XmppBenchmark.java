@@ -9,8 +9,6 @@ import io.stampede.it.support.EjabberdServer;
 import io.stampede.it.support.FreePort;
 import io.stampede.it.support.JMeterHome;
 import io.stampede.it.support.JMeterRun;
-import io.stampede.it.support.Jtl;
-import io.stampede.it.support.JtlRow;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -27,16 +25,23 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The XMPP field report's shape ({@link XmppShape}) against one ejabberd node (it/bench/xmpp-benchmark.sh), by
- * Stampede (plans/xmpp-online-users.jmx in one JMeter) and, with {@code --tools stampede,tsung}, by Tsung 1.7's jabber
- * plugin in turn against the same node, one round after the other. Prints per round: the logins, errors, messages
- * sent and received, delivery percentiles (Stampede), JMeter's heap after a full GC before the first login and with
- * every user online per user, the classes that grew (what the users hold); then a table of both tools: users held,
- * CPU per message in a steady window (everyone online), resident memory per user.
+ * The XMPP field report's shape ({@link XmppShape}) against ejabberd (it/bench/xmpp-benchmark.sh), by Stampede
+ * (plans/xmpp-online-users.jmx) and, with {@code --tools stampede,tsung}, by Tsung 1.7's jabber plugin in turn
+ * against the same node, one round after the other. With {@code --nodes N} the users are divided over N independent
+ * ejabberd nodes ({@link EjabberdNodes}) and as many JMeter engines, engine i logging in node i's users
+ * ({@link XmppSplit}): what the per-process file cap needs beyond about 19,000 users. Prints per round: the logins
+ * and the rate reached over all engines, errors by label and kind, messages sent and received, delivery percentiles,
+ * JMeter's heap after a full GC before the first login and with every user online per user, the classes that grew
+ * (what the users hold), the engines' CPU per message and ejabberd's resident memory and CPU per user and message,
+ * projected to 100,000 users; then a table of the rounds: users held, CPU per message in a steady window (everyone
+ * online), resident memory per user.
  */
 public final class XmppBenchmark {
     private static final Pattern USED = Pattern.compile("used (\\d+)K");
     private static final Pattern HISTOGRAM_ROW = Pattern.compile("^\\s*\\d+:\\s+(\\d+)\\s+(\\d+)\\s+(\\S+)");
+    private static final Pattern OPEN_FILES = Pattern.compile("^Max open files\\s+(\\d+|unlimited)");
+    /** The many-node run, for the projection printed with every multi-node round's memory. */
+    private static final int FIELD_RUN_USERS = 100_000;
 
     private XmppBenchmark() {
     }
@@ -46,28 +51,47 @@ public final class XmppBenchmark {
                 Map.entry("sessions-per-thread", "250"), Map.entry("login-rate", "100"), Map.entry("factor", "10"),
                 Map.entry("turns", "7"), Map.entry("roster", "150"), Map.entry("online-contacts", "30"),
                 Map.entry("heap", "1g"), Map.entry("sasl", "plain"), Map.entry("out", "/tmp/stampede-xmpp-bench"),
-                Map.entry("transport", "tcp"), Map.entry("tools", "stampede"), Map.entry("concurrent-logins", "16")));
-        for (int i = 0; i + 1 < args.length; i += 2) {
-            String name = args[i].replaceFirst("^--", "");
-            if (!o.containsKey(name)) {
-                throw new IllegalArgumentException("unknown option " + args[i] + "; known: " + o.keySet());
+                Map.entry("transport", "tcp"), Map.entry("tools", "stampede"), Map.entry("concurrent-logins", "16"),
+                Map.entry("nodes", "1"), Map.entry("engines", "")));
+        XmppShape shape;
+        XmppSplit split;
+        List<String> tools;
+        try {
+            for (int i = 0; i < args.length; i += 2) {
+                String name = args[i].replaceFirst("^--", "");
+                if (!o.containsKey(name)) {
+                    throw new IllegalArgumentException("unknown option " + args[i] + "; known: " + o.keySet());
+                }
+                if (i + 1 >= args.length) {
+                    throw new IllegalArgumentException(args[i] + " needs a value");
+                }
+                o.put(name, args[i + 1]);
             }
-            o.put(name, args[i + 1]);
-        }
-        int users = Integer.parseInt(o.get("users"));
-        int perThread = Integer.parseInt(o.get("sessions-per-thread"));
-        XmppShape shape = new XmppShape(users, Integer.parseInt(o.get("login-rate")),
-                Integer.parseInt(o.get("factor")), Integer.parseInt(o.get("turns")), Integer.parseInt(o.get("roster")),
-                Integer.parseInt(o.get("online-contacts")));
-        if (users % perThread != 0) {
-            throw new IllegalArgumentException("--users must be a multiple of --sessions-per-thread");
-        }
-        List<String> tools = List.of(o.get("tools").split(","));
-        for (String tool : tools) {
-            if (!tool.equals("stampede") && !tool.equals("tsung")) {
-                throw new IllegalArgumentException("--tools lists stampede and tsung (in the order to run them), got "
-                        + tool);
+            shape = new XmppShape(number(o, "users"), number(o, "login-rate"), number(o, "factor"),
+                    number(o, "turns"), number(o, "roster"), number(o, "online-contacts"));
+            int nodes = number(o, "nodes");
+            if (!o.get("engines").isEmpty() && number(o, "engines") != nodes) {
+                throw new IllegalArgumentException("--engines " + o.get("engines") + " with --nodes " + nodes
+                        + ": each engine logs in the users user1..userK of a node of its own (independent nodes, "
+                        + "the same names on each), so give as many engines as nodes, or leave --engines out");
             }
+            split = XmppSplit.of(shape.users(), number(o, "sessions-per-thread"), shape.loginRate(), nodes,
+                    openFilesLimit(), shape.onlineContacts());
+            tools = List.of(o.get("tools").split(","));
+            for (String tool : tools) {
+                if (!tool.equals("stampede") && !tool.equals("tsung")) {
+                    throw new IllegalArgumentException("--tools lists stampede and tsung (in the order to run them), "
+                            + "got " + tool);
+                }
+            }
+            if (tools.contains("tsung") && nodes > 1) {
+                throw new IllegalArgumentException("--tools tsung runs against one node (one Tsung VM, under the same "
+                        + "file cap): use --nodes 1 with it, or --tools stampede");
+            }
+        } catch (IllegalArgumentException e) {
+            System.err.println("xmpp-benchmark: " + e.getMessage());
+            System.exit(2);
+            return;
         }
         Path out = Path.of(o.get("out"));
         Files.createDirectories(out);
@@ -76,10 +100,14 @@ public final class XmppBenchmark {
                 : " over wss") + "; Tsung over TCP with STARTTLS, SASL PLAIN");
         long t0 = System.nanoTime();
         List<XmppRound> rounds = new ArrayList<>();
-        try (EjabberdServer ejabberd = EjabberdServer.start(new EjabberdServer.Options(users, shape.onlineContacts(),
-                shape.roster() - shape.onlineContacts(), false, 65536))) {
-            System.out.printf("xmpp-benchmark: ejabberd (one node, users provisioned in SQLite) up in %d s on port %d%n",
-                    TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - t0), ejabberd.port());
+        try (EjabberdNodes nodes = EjabberdNodes.start(split.engines(), i -> new EjabberdServer.Options(
+                split.parts().get(i).users(), shape.onlineContacts(), shape.roster() - shape.onlineContacts(), false,
+                65536))) {
+            System.out.printf("xmpp-benchmark: %s up in %d s on ports %s; engine and node: %s%n", split.engines() == 1
+                    ? "ejabberd (one node, users provisioned in SQLite)" : split.engines() + " independent ejabberd "
+                    + "nodes (not clustered: each its own users user1..userK in its own SQLite, node name, cookie and "
+                    + "ports), one JMeter engine each", TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - t0),
+                    ports(nodes), split.describe());
             for (int i = 0; i < tools.size(); i++) {
                 Path dir = out.resolve("round" + (i + 1) + "-" + tools.get(i));
                 if (i > 0) {
@@ -87,10 +115,9 @@ public final class XmppBenchmark {
                 }
                 System.out.printf(Locale.ROOT, "xmpp-benchmark: round %d, %s, %tT%n", i + 1, tools.get(i),
                         System.currentTimeMillis());
-                rounds.add(tools.get(i).equals("stampede") ? stampede(shape, perThread, o, ejabberd, dir)
-                        : TsungXmpp.run(shape, EjabberdServer.DOMAIN, ejabberd.port(), FreePort.loopback(), dir));
-                System.out.printf("xmpp-benchmark: ejabberd resident memory now %d MB%n",
-                        ProcessWatch.rssKb(ejabberd.processes().get(0).pid()) / 1024);
+                rounds.add(tools.get(i).equals("stampede") ? stampede(shape, split, o, nodes, dir)
+                        : TsungXmpp.run(shape, EjabberdServer.DOMAIN, nodes.node(0).port(), FreePort.loopback(), dir));
+                System.out.printf("xmpp-benchmark: ejabberd resident memory now %d MB%n", nodes.rssKb() / 1024);
             }
         }
         System.out.println("xmpp-benchmark: side by side (CPU ms/message over a window of two message intervals with "
@@ -99,20 +126,129 @@ public final class XmppBenchmark {
         rounds.forEach(r -> System.out.println(r.row()));
     }
 
-    private static XmppRound stampede(XmppShape shape, int perThread, Map<String, String> o, EjabberdServer ejabberd,
+    private static int number(Map<String, String> o, String name) {
+        try {
+            return Integer.parseInt(o.get(name).trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("--" + name + " " + o.get(name) + ": give a whole number");
+        }
+    }
+
+    /** This process's open-file limit, which the engines and nodes it starts inherit. */
+    private static long openFilesLimit() throws IOException {
+        for (String line : Files.readAllLines(Path.of("/proc/self/limits"))) {
+            Matcher m = OPEN_FILES.matcher(line);
+            if (m.find()) {
+                return m.group(1).equals("unlimited") ? Long.MAX_VALUE : Long.parseLong(m.group(1));
+            }
+        }
+        return Long.MAX_VALUE;
+    }
+
+    private static String ports(EjabberdNodes nodes) {
+        List<String> ports = new ArrayList<>();
+        for (int i = 0; i < nodes.size(); i++) {
+            ports.add(Integer.toString(nodes.node(i).port()));
+        }
+        return String.join(", ", ports);
+    }
+
+    /**
+     * Engine i of the split runs the plan with its users and login rate against node i. The engines start together,
+     * each waiting its plan's start delay, so the heap readings before the first login see every JVM started.
+     */
+    private static XmppRound stampede(XmppShape shape, XmppSplit split, Map<String, String> o, EjabberdNodes nodes,
                                       Path out) throws IOException, InterruptedException {
         int interval = shape.intervalSeconds();
-        long startDelayMs = 20_000;
-        boolean ws = o.get("transport").equals("websocket");
-        JMeterRun run = JMeterRun.of(JMeterHome.fromStampedeRoot(),
+        // Several JMeters start on the same cores: give each some seconds more to be up before the first login.
+        long startDelayMs = 20_000 + 5_000L * (split.engines() - 1);
+        List<JMeterRun.Running> engines = new ArrayList<>();
+        List<JtlLineCount> loginCounts = new ArrayList<>();
+        for (int i = 0; i < split.engines(); i++) {
+            JMeterRun.Running running = engine(shape, split.parts().get(i), o, nodes.node(i), startDelayMs,
+                    split.engines() == 1 ? out : out.resolve("engine-" + (i + 1))).start();
+            engines.add(running);
+            loginCounts.add(new JtlLineCount(running.jtl(), ",login,", ",true,"));
+        }
+        long firstPid = engines.get(0).pid();
+        try (ProcessWatch watch = ProcessWatch.start(() -> alive(engines));
+             ProcessWatch server = ProcessWatch.start(nodes::processes)) {
+            Thread.sleep(startDelayMs - 5000);
+            long before = heapAfterFullGc(engines);
+            Map<String, long[]> histogramBefore = histogram(firstPid, out.resolve("histogram-before.txt"));
+            long rssStart = watch.read().rssKb();
+            long serverRssStart = server.read().rssKb();
+            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(startDelayMs + shape.rampMillis()
+                    + 300_000);
+            long logins = 0;
+            while (engines.stream().allMatch(JMeterRun.Running::isAlive) && System.nanoTime() < deadline
+                    && (logins = loginCounts.stream().mapToLong(JtlLineCount::count).sum()) < shape.users()) {
+                Thread.sleep(1000);
+            }
+            Thread.sleep(interval * 1000L / 2);
+            long with = heapAfterFullGc(engines);
+            long firstEngineLogins = loginCounts.get(0).count();
+            Map<String, long[]> histogramWith = histogram(firstPid, out.resolve("histogram-online.txt"));
+            long rssOnline = watch.read().rssKb();
+            long serverRssOnline = server.read().rssKb();
+            ProcessWatch.Reading a = watch.read();
+            ProcessWatch.Reading serverA = server.read();
+            long windowEnd = a.millis() + 2000L * interval;
+            while (engines.stream().anyMatch(JMeterRun.Running::isAlive) && System.currentTimeMillis() < windowEnd) {
+                Thread.sleep(200);
+            }
+            ProcessWatch.Reading z = watch.read();
+            ProcessWatch.Reading serverZ = server.read();
+            List<JMeterRun.Result> results = engines.stream().map(JMeterRun.Running::await).toList();
+            XmppTally tally = XmppTally.of(results.stream().map(JMeterRun.Result::jtl).toList(), a.millis(),
+                    z.millis());
+            System.out.printf("xmpp-benchmark: %d of %d users logged in at the heap reading; JMeter exit %s%n", logins,
+                    shape.users(), results.stream().map(r -> Integer.toString(r.exitCode())).toList());
+            if (split.engines() > 1) {
+                for (int i = 0; i < split.engines(); i++) {
+                    XmppTally.EngineCounts c = tally.engines().get(i);
+                    System.out.printf(Locale.ROOT, "  engine %d -> node %d (port %d): %,d users at %d/s: %,d logins, "
+                            + "%d errors, messages sent %d, received %d%n", i + 1, i + 1, nodes.node(i).port(),
+                            split.parts().get(i).users(), split.parts().get(i).loginRate(), c.logins(), c.errors(),
+                            c.sent(), c.received());
+                }
+            }
+            tally.print();
+            tally.printLoginRate(shape.loginRate());
+            System.out.printf(Locale.ROOT, "  JMeter heap after full GC (%d engine(s) summed): %.1f MB before the first "
+                    + "login, %.1f MB with %d users online: %.2f KB per online user%n", split.engines(),
+                    before / 1024.0, with / 1024.0, logins, logins == 0 ? 0.0 : (with - before) / (double) logins);
+            printGrowth(histogramBefore, histogramWith, firstEngineLogins);
+            System.out.printf("  JMeter resident memory: %d MB before the first login, %d MB with everyone online%n",
+                    rssStart / 1024, rssOnline / 1024);
+            double windowS = (z.millis() - a.millis()) / 1000.0;
+            System.out.printf(Locale.ROOT, "  CPU in the steady window (%.0f s, %d messages sent in it, presence "
+                    + "changes included): JMeter %.3f ms per message (%.2f cores), ejabberd %.3f ms per message (%.2f "
+                    + "cores)%n", windowS, tally.windowMessages(),
+                    perMessageMs(z.cpuSeconds() - a.cpuSeconds(), tally.windowMessages()),
+                    (z.cpuSeconds() - a.cpuSeconds()) / Math.max(1e-9, windowS),
+                    perMessageMs(serverZ.cpuSeconds() - serverA.cpuSeconds(), tally.windowMessages()),
+                    (serverZ.cpuSeconds() - serverA.cpuSeconds()) / Math.max(1e-9, windowS));
+            printMemory(split.engines(), logins, new long[] {rssStart, rssOnline}, new long[] {serverRssStart,
+                serverRssOnline});
+            return new XmppRound("stampede", logins, tally.errors(), tally.sent(), tally.received(),
+                    watch.last().cpuSeconds(), z.cpuSeconds() - a.cpuSeconds(), tally.windowMessages(), rssStart,
+                    rssOnline);
+        }
+    }
+
+    private static JMeterRun engine(XmppShape shape, XmppSplit.Part part, Map<String, String> o,
+                                    EjabberdServer node, long startDelayMs, Path out) {
+        int interval = shape.intervalSeconds();
+        return JMeterRun.of(JMeterHome.fromStampedeRoot(),
                 JMeterHome.stampedeRoot().resolve("plans/xmpp-online-users.jmx"), out)
-                .property("host", "127.0.0.1").property("port", ejabberd.port())
-                .property("domain", EjabberdServer.DOMAIN).property("users", shape.users())
-                .property("sessions_per_thread", perThread).property("login_rate", shape.loginRate())
+                .property("host", "127.0.0.1").property("port", node.port())
+                .property("domain", EjabberdServer.DOMAIN).property("users", part.users())
+                .property("sessions_per_thread", o.get("sessions-per-thread")).property("login_rate", part.loginRate())
                 .property("message_interval_s", interval).property("presence_every", XmppShape.PRESENCE_EVERY)
                 .property("turns", shape.turns()).property("sasl", o.get("sasl"))
                 .property("concurrent_logins", o.get("concurrent-logins"))
-                .property("transport", o.get("transport")).property("ws_url", ejabberd.secureWebSocketUrl())
+                .property("transport", o.get("transport")).property("ws_url", node.secureWebSocketUrl())
                 .property("login_timeout_ms", 60_000).property("start_delay_ms", startDelayMs)
                 // A server that fell behind delays the last turn's logouts (each user first waits for the messages
                 // sent to it): give it time before a missing message counts as lost.
@@ -122,86 +258,46 @@ public final class XmppBenchmark {
                 .jvmOptions("-Xmx" + o.get("heap"))
                 .timeout(Duration.ofMillis(startDelayMs + shape.rampMillis() + (shape.turns() + 2L) * interval * 1000
                         + 600_000));
-        JMeterRun.Running running = run.start();
-        long pid = running.pid();
-        try (ProcessWatch watch = ProcessWatch.start(() -> ProcessHandle.of(pid).stream().toList())) {
-            Thread.sleep(startDelayMs - 5000);
-            long before = heapAfterFullGc(pid);
-            Map<String, long[]> histogramBefore = histogram(pid, out.resolve("histogram-before.txt"));
-            long rssStart = watch.read().rssKb();
-            long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(startDelayMs + shape.rampMillis()
-                    + 300_000);
-            long logins = 0;
-            while (running.isAlive() && System.nanoTime() < deadline
-                    && (logins = count(running.jtl(), ",login,")) < shape.users()) {
-                Thread.sleep(1000);
-            }
-            Thread.sleep(interval * 1000L / 2);
-            long with = heapAfterFullGc(pid);
-            Map<String, long[]> histogramWith = histogram(pid, out.resolve("histogram-online.txt"));
-            long rssOnline = watch.read().rssKb();
-            ProcessWatch.Reading a = watch.read();
-            long windowEnd = a.millis() + 2000L * interval;
-            while (running.isAlive() && System.currentTimeMillis() < windowEnd) {
-                Thread.sleep(200);
-            }
-            ProcessWatch.Reading z = watch.read();
-            JMeterRun.Result r = running.await();
-            Jtl jtl = Jtl.read(r.jtl());
-            Map<String, long[]> byLabel = new LinkedHashMap<>();
-            for (JtlRow row : jtl.rows()) {
-                long[] c = byLabel.computeIfAbsent(row.label(), k -> new long[2]);
-                c[0]++;
-                if (!row.success()) {
-                    c[1]++;
-                }
-            }
-            List<Long> delivery = new ArrayList<>(jtl.label("message received").rows().stream().map(JtlRow::elapsed)
-                    .sorted().toList());
-            long windowMessages = jtl.label("message").rows().stream()
-                    .filter(row -> row.timeStamp() >= a.millis() && row.timeStamp() < z.millis()).count();
-            System.out.printf("xmpp-benchmark: %d of %d users logged in at the heap reading; JMeter exit %d%n", logins,
-                    shape.users(), r.exitCode());
-            byLabel.forEach((label, c) -> System.out.printf("  %-20s %9d samples %7d errors%n", label, c[0], c[1]));
-            long sent = jtl.count("message");
-            long received = jtl.label("message received").rows().stream().filter(JtlRow::success).count();
-            System.out.printf("  messages sent %d, received %d: %s%n", sent, received, sent == received
-                    ? "every message delivered" : (sent - received) + " not delivered");
-            printLoginRate(jtl, shape);
-            System.out.printf(Locale.ROOT, "  delivery (sender's clock to arrival): p50 %d ms, p99 %d ms, max %d ms%n",
-                    pct(delivery, 0.50), pct(delivery, 0.99), pct(delivery, 1.0));
-            System.out.printf(Locale.ROOT, "  JMeter heap after full GC: %.1f MB before the first login, %.1f MB with "
-                    + "%d users online: %.2f KB per online user%n", before / 1024.0, with / 1024.0, logins,
-                    logins == 0 ? 0.0 : (with - before) / (double) logins);
-            printGrowth(histogramBefore, histogramWith, logins);
-            System.out.printf("  JMeter resident memory: %d MB before the first login, %d MB with everyone online%n",
-                    rssStart / 1024, rssOnline / 1024);
-            failuresByMessage(jtl);
-            return new XmppRound("stampede", logins, jtl.errors(), jtl.count("message"),
-                    jtl.count("message received"), watch.last().cpuSeconds(), z.cpuSeconds() - a.cpuSeconds(),
-                    windowMessages, rssStart, rssOnline);
-        }
+    }
+
+    private static List<ProcessHandle> alive(List<JMeterRun.Running> engines) {
+        return engines.stream().flatMap(e -> ProcessHandle.of(e.pid()).stream()).toList();
+    }
+
+    private static double perMessageMs(double cpuSeconds, long messages) {
+        return messages == 0 ? 0 : cpuSeconds * 1000 / messages;
     }
 
     /**
-     * The login rate reached against the plan's: logins over the time from the first login's start to the last's,
-     * how long a login and the first turn's roster took, and the most logins that were in flight at once (a thread
-     * runs up to its concurrent logins at once; with one, threads ÷ (login + roster + presence) bounds the rate).
+     * Resident memory per online user, of the engines and of the ejabberd nodes (each pair: before the first login,
+     * with every user online), and what the issue's 100,000 users would take at those figures on as many nodes and
+     * engines as the file cap needs, against this machine's memory.
      */
-    private static void printLoginRate(Jtl jtl, XmppShape shape) {
-        List<JtlRow> logins = jtl.label("login").rows().stream().filter(JtlRow::success).toList();
-        if (logins.size() < 2) {
+    private static void printMemory(int engines, long users, long[] jmeterKb, long[] serverKb) throws IOException {
+        if (users == 0) {
             return;
         }
-        long first = logins.stream().mapToLong(JtlRow::timeStamp).min().orElse(0);
-        long last = logins.stream().mapToLong(JtlRow::timeStamp).max().orElse(0);
-        List<Long> loginTimes = logins.stream().map(JtlRow::elapsed).sorted().toList();
-        List<Long> roster = jtl.label("roster").rows().stream().map(JtlRow::elapsed).sorted().toList();
-        System.out.printf(Locale.ROOT, "  login rate %.1f/s (asked %d/s): %d logins in %.1f s; login p50 %d ms, p99 %d "
-                + "ms; roster p50 %d ms, p99 %d ms; at most %d logins in flight at once%n",
-                (logins.size() - 1) * 1000.0 / Math.max(1, last - first), shape.loginRate(), logins.size(),
-                (last - first) / 1000.0, pct(loginTimes, 0.5), pct(loginTimes, 0.99), pct(roster, 0.5),
-                pct(roster, 0.99), Jtl.mostAtOnce(logins));
+        double jmeterPerUser = (jmeterKb[1] - jmeterKb[0]) / (double) users;
+        double serverPerUser = (serverKb[1] - serverKb[0]) / (double) users;
+        System.out.printf(Locale.ROOT, "  ejabberd resident memory (%d node(s) summed): %d MB before the first login, %d "
+                + "MB with %d users online: %.1f KB per online user%n", engines, serverKb[0] / 1024,
+                serverKb[1] / 1024, users, serverPerUser);
+        int fieldNodes = XmppSplit.nodesNeeded(FIELD_RUN_USERS, openFilesLimit());
+        double server = fieldNodes * serverKb[0] / (double) engines + FIELD_RUN_USERS * serverPerUser;
+        double jmeter = fieldNodes * jmeterKb[0] / (double) engines + FIELD_RUN_USERS * jmeterPerUser;
+        System.out.printf(Locale.ROOT, "  projected for %,d users on %d nodes and %d engines at these figures: ejabberd "
+                + "%.1f GB + JMeter %.1f GB = %.1f GB resident, of this machine's %.1f GB%n", FIELD_RUN_USERS,
+                fieldNodes, fieldNodes, server / 1024 / 1024, jmeter / 1024 / 1024, (server + jmeter) / 1024 / 1024,
+                memTotalKb() / 1024.0 / 1024);
+    }
+
+    private static long memTotalKb() throws IOException {
+        for (String line : Files.readAllLines(Path.of("/proc/meminfo"))) {
+            if (line.startsWith("MemTotal:")) {
+                return Long.parseLong(line.replaceAll("\\D", ""));
+            }
+        }
+        return 0;
     }
 
     /** The classes whose live bytes grew most between the two histograms, per online user. */
@@ -218,8 +314,8 @@ public final class XmppBenchmark {
             grown.add(Map.entry(e.getKey(), d));
         }
         grown.sort((x, y) -> Long.compare(y.getValue()[1], x.getValue()[1]));
-        System.out.printf(Locale.ROOT, "  what a user holds (live objects grown between the two histograms: %.0f B per "
-                + "user in all):%n", total / (double) users);
+        System.out.printf(Locale.ROOT, "  what a user holds (live objects grown between the first engine's two "
+                + "histograms: %.0f B per user in all):%n", total / (double) users);
         grown.stream().limit(20).forEach(e -> System.out.printf(Locale.ROOT, "    %8.1f B  %6.2f objects  %s%n",
                 e.getValue()[1] / (double) users, e.getValue()[0] / (double) users, e.getKey()));
     }
@@ -238,32 +334,13 @@ public final class XmppBenchmark {
         return classes;
     }
 
-    private static void failuresByMessage(Jtl jtl) {
-        Map<String, Long> kinds = new LinkedHashMap<>();
-        for (JtlRow row : jtl.rows()) {
-            if (!row.success()) {
-                kinds.merge(row.label() + ": " + row.responseMessage(), 1L, Long::sum);
-            }
+    /** KB of heap in use after a full GC, summed over the engines' JVMs. */
+    private static long heapAfterFullGc(List<JMeterRun.Running> engines) throws IOException, InterruptedException {
+        long kb = 0;
+        for (JMeterRun.Running e : engines) {
+            kb += heapAfterFullGc(e.pid());
         }
-        kinds.entrySet().stream().limit(10).forEach(e -> System.out.printf("  failed %6d  %s%n", e.getValue(),
-                e.getKey()));
-    }
-
-    private static long pct(List<Long> sorted, double p) {
-        if (sorted.isEmpty()) {
-            return -1;
-        }
-        return sorted.get((int) Math.min(sorted.size() - 1, Math.ceil(p * sorted.size()) - 1 < 0 ? 0
-                : Math.ceil(p * sorted.size()) - 1));
-    }
-
-    private static long count(Path jtl, String needle) {
-        try {
-            return Files.exists(jtl) ? Files.readAllLines(jtl).stream().filter(l -> l.contains(needle)
-                    && l.contains(",true,")).count() : 0;
-        } catch (IOException | RuntimeException e) {
-            return 0; // a line half-written: the next look counts it
-        }
+        return kb;
     }
 
     /** KB of heap in use after a full GC, as the JVM reports it. */
