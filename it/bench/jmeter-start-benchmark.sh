@@ -7,16 +7,18 @@
 # JMeter's "Running the test!" the injector monitor started (both lines from the run's jmeter.log), then the median
 # of each checkout.
 #
-#   it/bench/jmeter-start-benchmark.sh [--rounds N] [--duration S] [CHECKOUT...]
+#   it/bench/jmeter-start-benchmark.sh [--rounds N] [--duration S] [--threads T] [CHECKOUT...]
 #
-# Without CHECKOUT, this checkout. Each checkout's ./stampede builds it first when its sources changed.
+# --threads sets the plan's users (default: the plan's 100); with 1 the CPU is mostly JMeter's start. Without
+# CHECKOUT, this checkout. Each checkout's ./stampede builds it first when its sources changed.
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-rounds=3 duration=10 checkouts=()
+rounds=3 duration=10 threads=100 checkouts=()
 while (($#)); do
   case "$1" in
     --rounds) rounds=${2:-} ;;
     --duration) duration=${2:-} ;;
+    --threads) threads=${2:-} ;;
     -h|--help) bench_usage; exit 0 ;;
     -*) echo "$bench: unknown option $1 (see --help)" >&2; exit 2 ;;
     *) [[ -x $1/stampede ]] || { echo "$bench: $1 is not a checkout (no executable $1/stampede)" >&2; exit 2; }
@@ -24,7 +26,7 @@ while (($#)); do
   esac
   shift 2 || { echo "$bench: $1 needs a value" >&2; exit 2; }
 done
-for v in rounds duration; do
+for v in rounds duration threads; do
   [[ ${!v} =~ ^[1-9][0-9]*$ ]] || { echo "$bench: --$v ${!v}: give a whole number of at least 1" >&2; exit 2; }
 done
 ((${#checkouts[@]})) || checkouts=("$root")
@@ -56,6 +58,7 @@ for ((r = 1; r <= rounds; r++)); do
   for i in "${!checkouts[@]}"; do
     c=${checkouts[$i]} out="$work/run-$r-$i"
     "$c/stampede" run "$c/plans/quickstart.jmx" --out "$out" --no-dashboard -J duration="$duration" -J rampup=1 \
+      -J threads="$threads" \
       >"$out.console" 2>&1 &
     cli=$! jm="" ticks=0
     while kill -0 "$cli" 2>/dev/null; do
@@ -76,7 +79,7 @@ for ((r = 1; r <= rounds; r++)); do
   done
 done
 echo
-echo "=== median of $rounds round(s), quickstart.jmx for ${duration} s on the built-in target (machine: $(nproc) cores) ==="
+echo "=== median of $rounds round(s), quickstart.jmx, $threads users for ${duration} s on the built-in target (machine: $(nproc) cores) ==="
 median() { tr ' ' '\n' | grep -v '^$' | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
 for i in "${!checkouts[@]}"; do
   echo "${checkouts[$i]}  JMeter CPU $(median <<<"${cpus[$i]}") s  monitor started $(median <<<"${delays[$i]}") s after \"Running the test!\""
