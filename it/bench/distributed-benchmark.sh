@@ -335,7 +335,7 @@ grep -E "^  steady " "$work/run.out" | sed 's/^  steady     /steady state       
 echo "nginx                   $workers workers x $worker_conns worker_connections, reuseport on $ports port(s); accepted $accepted connections (planned $total + $probes probes)"
 echo "nginx warnings          $reusing \"reusing connections\", $not_enough other \"worker_connections are not enough\""
 echo "server-side closes      $server_closed samples closed early or reset"
-echo "connects (JTL, verdict) $jtl_connects samples opened a connection, in $jtl_threads threads ($per_thread each expected, $total in all); $reopened connections reopened"
+echo "connects (JTL, verdict) $jtl_connects samples opened a connection, in $jtl_threads of $plan_threads threads ($per_thread each expected, $total in all); $reopened connections reopened"
 echo "nginx accepts (info)    $nginx_extra beyond the plan and the probes (not judged: the JTL's connects above are)"
 if read -r cpu_e cpu_n cpu_all cpu_idle cpu_c <"$work/cpu" 2>/dev/null && ((cpu_all > 0)); then
   cores=$(nproc)
