@@ -7,7 +7,11 @@
 # folders `stampede merge` joins. Prints the peak of concurrent connections nginx saw, req/s and latency
 # percentiles per 30-s window and for the steady state (the windows after the ramp-up; with --shares from the
 # merged result), errors, nginx's own warnings and accepted connections, where the CPU went, and marks the run
-# INVALID when nginx closed or reused connections (then nginx, not the injector, was the limit).
+# INVALID when nginx closed or reused connections (then nginx, not the injector, was the limit). Whether connections
+# were reopened is judged from the JTL: each thread's samples with a connect time (Connect > 0) against the K
+# connections it holds; more is a reopened connection, fewer in all than planned is a connection never opened.
+# nginx's accept counter beyond the plan is printed for information only, not judged: it also counts accepts no
+# injector's sample accounts for.
 #
 #   it/bench/distributed-benchmark.sh [--shares] [--engines N] [--connections-per-engine C]
 #                                     [--connections-per-thread K] [--duration S] [--rampup S] [--think-ms MS]
@@ -282,11 +286,29 @@ read -r peak peak_fds _ polls <"$work/monitor" || { peak=0; peak_fds=0; polls=0;
 accepted=$(curl -s --max-time 5 "http://127.0.0.1:$status_port/status" | awk 'f && !n { n = $1 } /accepts/ { f = 1 } END { print n + 0 }' || true)
 accepted=${accepted:-0}
 # ...less the reachability probe of each stampede run (the controller, or every share), the monitor's status requests
-# and this one.
+# and this one. Informational only: twice it counted 1 accept beyond the plan while the JTL had exactly one connect
+# per connection, so the verdict is the JTL's.
 probes=$(( (shares ? engines : 1) + 1 + ${polls:-0}))
-reopened=$((accepted - probes > total ? accepted - probes - total : 0))
+nginx_extra=$((accepted - probes > total ? accepted - probes - total : 0))
 
 jtl="$work/results/results.jtl"
+# The verdict on reopened connections: every sample that opened its connection has a connect time (Stampede's
+# samplers record at least 1 ms for one), so a thread holding K connections has exactly K; a thread with more reopened
+# one. Read as CSV (a failure message may hold a quoted comma).
+read -r jtl_connects jtl_threads reopened <<<"$(/usr/bin/python3 - "$jtl" "$per_thread" <<'PY' 2>/dev/null || echo "0 0 0"
+import collections, csv, sys
+per_thread = int(sys.argv[2])
+connects = collections.Counter()
+with open(sys.argv[1], newline="") as f:
+    rows = csv.reader(f)
+    header = next(rows)
+    thread, connect = header.index("threadName"), header.index("Connect")
+    for row in rows:
+        if len(row) > connect and row[connect].isdigit() and int(row[connect]) > 0:
+            connects[row[thread]] += 1
+print(sum(connects.values()), len(connects), sum(max(0, n - per_thread) for n in connects.values()))
+PY
+)"
 # Connections the server closed under a request (our samplers' PrematureCloseException, or a reset).
 # (from the summary's errors by kind)
 server_closed=$( (grep -E "^    (connection closed before the response was complete|connection reset) " "$work/run.out" || true) \
@@ -312,7 +334,9 @@ sed -n '/^  per 30-s window/,/^  [a-z]/p' "$work/run.out" | grep -E "^    " || t
 grep -E "^  steady " "$work/run.out" | sed 's/^  steady     /steady state            /' || echo "steady state            none"
 echo "nginx                   $workers workers x $worker_conns worker_connections, reuseport on $ports port(s); accepted $accepted connections (planned $total + $probes probes)"
 echo "nginx warnings          $reusing \"reusing connections\", $not_enough other \"worker_connections are not enough\""
-echo "server-side closes      $server_closed samples closed early or reset; $reopened connections reopened"
+echo "server-side closes      $server_closed samples closed early or reset"
+echo "connects (JTL, verdict) $jtl_connects samples opened a connection, in $jtl_threads of $plan_threads threads ($per_thread each expected, $total in all); $reopened connections reopened"
+echo "nginx accepts (info)    $nginx_extra beyond the plan and the probes (not judged: the JTL's connects above are)"
 if read -r cpu_e cpu_n cpu_all cpu_idle cpu_c <"$work/cpu" 2>/dev/null && ((cpu_all > 0)); then
   cores=$(nproc)
   awk -v e="$cpu_e" -v n="$cpu_n" -v a="$cpu_all" -v i="$cpu_idle" -v c="$cores" -v k="${cpu_c:-0}" \
@@ -331,7 +355,8 @@ invalid=()
 ((reusing == 0)) || invalid+=("nginx reused (closed) connections $reusing times")
 ((not_enough == 0)) || invalid+=("nginx ran out of worker_connections $not_enough times")
 ((server_closed == 0)) || invalid+=("$server_closed samples failed on connections the server closed")
-((reopened == 0)) || invalid+=("$reopened connections were reopened")
+((reopened == 0)) || invalid+=("$reopened connections were reopened (JTL: threads with more connects than their $per_thread)")
+((jtl_connects >= total)) || invalid+=("the JTL shows $jtl_connects of the $total connections opened")
 ((status == 0)) || invalid+=("a stampede run or the merge exited $status (see its console in $work)")
 ((peak >= total)) || invalid+=("nginx saw at most $peak of the $total connections open")
 ((engine_names >= engines)) || invalid+=("samples came from $engine_names of the $engines engines")

@@ -323,7 +323,7 @@ launch() {
       cmd=("$root/stampede" run "$plan" --host 127.0.0.1 --port "$port" --no-dashboard --out "$dir/out"
            --heap "$heap" --java "$java21" -Jusers="$n" -Jrampup="$rmp" -Jdelay="$delay" -Jhold="$((len - rmp))"
            -Jloops=-1 -Jthink_ms="$think_ms" -Jstampede.connection_sharing="$sharing" -Jstampede.pool_size="$pool"
-           -Jlog_level.jmeter.threads=WARN) ;;
+           -L jmeter.threads=WARN) ;;
     jmeter/*)
       local plan="$root/it/src/test/resources/plans/bench-stock-http.jmx" extra=()
       [[ $sc == 2 ]] && plan="$peers/stock-stateful.jmx"

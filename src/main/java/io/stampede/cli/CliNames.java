@@ -5,6 +5,8 @@
  */
 package io.stampede.cli;
 
+import io.stampede.names.PluginNames;
+
 /**
  * The names of the command line that users keep: the JMeter properties it sets for plans and reads back from users'
  * {@code -J} options, and its Java system properties. They are <b>read by users' plans and typed in users'
@@ -25,7 +27,7 @@ public final class CliNames {
     public static final String DURATION = "duration";
     public static final String RAMPUP = "rampup";
     /** Where the injector monitor, started by the command line inside JMeter, writes its series. */
-    public static final String INJECTOR_CSV = "stampede.injector_csv";
+    public static final String INJECTOR_CSV = PluginNames.INJECTOR_CSV;
 
     // ---- JMeter's own properties the command line reads from users' -J options and sets ------------------------
 

@@ -21,8 +21,8 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 /**
- * A temporary folder only this user can enter (0700), for the files a JMeter child reads at start: a script it
- * runs and property files with passwords (0600). A random name under the system's temporary folder, so no one can
+ * A temporary folder only this user can enter (0700), for the files a JMeter child reads at start: property files
+ * with passwords (0600). A random name under the system's temporary folder, so no one can
  * place or swap a file there beforehand, unlike a fixed name in the current folder; removed on close.
  */
 public final class PrivateFolder implements AutoCloseable {

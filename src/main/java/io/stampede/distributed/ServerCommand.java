@@ -25,12 +25,11 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -202,18 +201,13 @@ public final class ServerCommand implements Callable<Integer> {
         List<String> jvm = new ArrayList<>(List.of("-Xms256m", "-Xmx" + heap, "-XX:+UseG1GC",
                 "-XX:MaxGCPauseMillis=100", "-Djava.awt.headless=true"));
         jvm.addAll(rmiJvm);
-        // the injector monitor in the engine: its own series next to the log, sent to each distributed run's
-        // controller too, under the name controllers know this engine by; its start script in the private folder
+        // the injector monitor in the engine (started by the element `stampede run` puts in the plans it sends): its
+        // own series next to the log, sent to each distributed run's controller too, under the name controllers know
+        // this engine by
         Map<String, String> props = new LinkedHashMap<>(settings.jmeterProperties());
         props.put(PluginNames.ENGINE_NAME, settings.advertisedAddress() + ":" + settings.registryPort());
-        Path script = privateFiles.dir().resolve("injector-monitor.groovy");
-        props = InjectorMonitorStart.properties(props, script, EngineMetrics.series(logFile));
+        props = InjectorMonitorStart.writingTo(props, EngineMetrics.series(logFile));
         props.putAll(engineMetrics.jmeterProperties());
-        // JMeter runs the script last (after reading the property file and exporting the engine): the script then
-        // removes the private folder, so that even a SIGKILL of this CLI leaves nothing of it. Through a plugin class:
-        // the script must name no JDK class (EngineStartFiles says why).
-        Files.writeString(script, "io.stampede.remote.EngineStartFiles.remove('" + privateFiles.dir() + "')\n",
-                StandardOpenOption.APPEND);
         Path secrets = settings.ssl() ? privateFiles.writeProperties("rmi-ssl.properties", settings.secretProperties())
                 : null;
         List<String> cmd = JMeterCommandLine.server(jmeter, engineJava, jvm, logFile, props, secrets);
@@ -228,7 +222,7 @@ public final class ServerCommand implements Callable<Integer> {
         }, "stampede-server-stop");
         Runtime.getRuntime().addShutdownHook(stopper);
         stdout.printf("stampede server: starting a JMeter engine (pid %d), log %s%n", engine.pid(), logFile);
-        relay(engine, settings);
+        relay(engine, settings, privateFiles);
         int exit = engine.waitFor();
         try {
             Runtime.getRuntime().removeShutdownHook(stopper);
@@ -247,8 +241,12 @@ public final class ServerCommand implements Callable<Integer> {
         return ExitCodes.JMETER_FAILED;
     }
 
-    /** Passes JMeter's console through and says, once, where the engine listens. */
-    private void relay(Process engine, ServerSettings settings) throws IOException {
+    /**
+     * Passes JMeter's console through and says, once, where the engine listens. JMeter reads its property files
+     * (the keystore's password) first thing and exports the engine much later: once it has, the private folder is
+     * removed, so it does not wait for the engine's end.
+     */
+    private void relay(Process engine, ServerSettings settings, PrivateFolder privateFiles) throws IOException {
         try (BufferedReader r = new BufferedReader(new InputStreamReader(engine.getInputStream(),
                 StandardCharsets.UTF_8))) {
             String line;
@@ -256,6 +254,11 @@ public final class ServerCommand implements Callable<Integer> {
                 stdout.println("  | " + line);
                 Matcher m = EXPORTED.matcher(line);
                 if (m.find()) {
+                    try {
+                        privateFiles.close();
+                    } catch (UncheckedIOException e) {
+                        stdout.println("stampede server: warning: " + e.getMessage() + " (" + e.getCause() + ")");
+                    }
                     awaitRegistry(settings);
                     ready(settings, m.group(2));
                 }

@@ -7,39 +7,28 @@ package io.stampede.run;
 
 import io.stampede.cli.CliNames;
 import io.stampede.injectorhealth.InjectorSeries;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * Starts the plugin's injector monitor inside JMeter for any plan: JMeter runs the file named by
- * {@code jsr223.init.file} at start-up, in the class loader that holds lib/ext, so a one-line Groovy script can
- * start it; the monitor writes injector.csv into the run folder. `stampede server` starts it the same way in each
- * engine, which also sends its rows to the controller of a distributed run (io.stampede.distributed.InjectorCollector).
+ * Where the plugin's injector monitor writes inside JMeter: the plugin's element that `stampede run` puts first in
+ * every plan it runs ({@link io.stampede.share.LoadedPlan}) starts it at the test's start, no script engine needed,
+ * writing where this property says: injector.csv in the run folder, or for `stampede server` a series beside each
+ * engine's log, whose rows also go to the controller of a distributed run (io.stampede.distributed.InjectorCollector).
  */
 public final class InjectorMonitorStart {
-    static final String SCRIPT = "injector-monitor.groovy";
 
     private InjectorMonitorStart() {}
 
-    /** The run's JMeter properties plus the two that start the monitor; writes the script into {@code dir}. */
-    static Map<String, String> properties(Map<String, String> given, Path dir) {
-        return properties(given, dir.resolve(SCRIPT), dir.resolve(InjectorSeries.FILE));
+    /** The run's JMeter properties plus where the monitor writes: injector.csv in {@code dir}. */
+    static Map<String, String> inRunFolder(Map<String, String> given, Path dir) {
+        return writingTo(given, dir.resolve(InjectorSeries.FILE));
     }
 
-    /** The given JMeter properties plus the two that start the monitor writing {@code csv}; writes {@code script}. */
-    public static Map<String, String> properties(Map<String, String> given, Path script, Path csv) {
-        try {
-            Files.writeString(script, "// Written by Stampede: starts its injector monitor (" + csv.getFileName()
-                    + ")\nio.stampede.injector.InjectorMonitor.start(props.getProperty('" + CliNames.INJECTOR_CSV + "'))\n");
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+    /** The given JMeter properties plus where the monitor writes: {@code csv}. */
+    public static Map<String, String> writingTo(Map<String, String> given, Path csv) {
         Map<String, String> p = new LinkedHashMap<>(given);
-        p.putIfAbsent("jsr223.init.file", script.toString());
         p.put(CliNames.INJECTOR_CSV, csv.toString());
         return p;
     }

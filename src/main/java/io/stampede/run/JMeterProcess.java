@@ -82,7 +82,7 @@ final class JMeterProcess implements AutoCloseable {
         PrivateFolder privateFiles = null;
         if (setup.engines() == null) {
             cmd = JMeterCommandLine.run(setup.jmeter(), setup.java(), jvm, setup.planToLoad(), files.jtl(),
-                    files.log(), InjectorMonitorStart.properties(props.values(), files.dir()));
+                    files.log(), InjectorMonitorStart.inRunFolder(props.values(), files.dir()));
         } else {
             List<String> controllerJvm = new ArrayList<>(jvm);
             controllerJvm.add(ResultStreamFilter.jvmOption());
@@ -100,6 +100,8 @@ final class JMeterProcess implements AutoCloseable {
                     setup.planToLoad(), files.jtl(), files.log(), controllerProps, setup.engines().jmeterList(),
                     setup.remoteExit(), secrets));
         }
+        cmd = new ArrayList<>(cmd);
+        cmd.addAll(setup.logLevels());
         Process process;
         try {
             process = new ProcessBuilder(OwnSession.command(cmd))

@@ -13,6 +13,7 @@ import io.stampede.distributed.RemoteRunOptions;
 import io.stampede.doctor.LoadEstimate;
 import io.stampede.jmeter.JMeterHomeOption;
 import io.stampede.jmeter.JMeterInstallation;
+import io.stampede.jmeter.JMeterLogLevelsOption;
 import io.stampede.jmeter.JMeterPropertiesOption;
 import io.stampede.jmeter.JavaRuntime;
 import io.stampede.jmeter.JavaSelection;
@@ -76,6 +77,9 @@ public final class RunCommand implements Callable<Integer> {
 
     @Mixin
     JMeterPropertiesOption properties;
+
+    @Mixin
+    JMeterLogLevelsOption logLevels;
 
     @Option(names = "--engine", paramLabel = "ENGINE",
             description = "Which HTTP Request runs the plan's HTTP Requests: stampede (the Netty engine: each of "
@@ -249,8 +253,8 @@ public final class RunCommand implements Callable<Integer> {
             console.println("stampede run: " + jvm.note());
         }
         console.println("stampede run: " + engineSwitch.line());
-        return new RunSetup(planFile, props, jmeter, jvm.runtime(), dir, builtIn, engines, remote.remoteExit(), rmiTls,
-                divided, planFile.path());
+        return new RunSetup(planFile, props, logLevels.jmeterArguments(), jmeter, jvm.runtime(), dir, builtIn, engines,
+                remote.remoteExit(), rmiTls, divided, planFile.path());
     }
 
     /** The share of the plan this run (or each engine) runs; null for the whole plan. */
@@ -290,7 +294,14 @@ public final class RunCommand implements Callable<Integer> {
     }
 
     /** Everything checked before anything is written or started. */
-    record RunSetup(PlanFile plan, RunProperties properties, JMeterInstallation jmeter, JavaRuntime java, Path outDir,
-                    boolean useBuiltInTarget, RemoteEngines engines, boolean remoteExit, RmiKeystore rmiKeystore,
-                    DividedPlan share, Path planToLoad) {}
+    record RunSetup(PlanFile plan, RunProperties properties, List<String> logLevels, JMeterInstallation jmeter,
+                    JavaRuntime java, Path outDir, boolean useBuiltInTarget, RemoteEngines engines, boolean remoteExit,
+                    RmiKeystore rmiKeystore, DividedPlan share, Path planToLoad) {
+
+        /** This run, loading {@code load}: the written copy of the plan (or of {@code divided}'s share). */
+        RunSetup loading(DividedPlan divided, Path load) {
+            return new RunSetup(plan, properties, logLevels, jmeter, java, outDir, useBuiltInTarget, engines,
+                    remoteExit, rmiKeystore, divided, load);
+        }
+    }
 }

@@ -15,6 +15,7 @@ import io.stampede.names.PluginNames;
 import io.stampede.plugins.PluginIndex;
 import io.stampede.results.LatencyWindows;
 import io.stampede.results.RunStatistics;
+import io.stampede.share.LoadedPlan;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -73,6 +74,13 @@ final class RunExecution {
             ShareStart started = ShareStart.write(setup, props, dir, out);
             setup = started.setup();
             props = started.properties();
+        } else {
+            setup = setup.loading(null, LoadedPlan.whole(setup.plan().path(), dir));
+        }
+        Path planFolder = setup.plan().path().getParent();
+        if (!setup.planToLoad().getParent().equals(planFolder)) {
+            out.println("stampede run: note: " + planFolder + " is read-only, so JMeter loads its copy of the plan from "
+                    + dir + ", and the plan's relative file paths resolve there");
         }
         out.printf("stampede run: %s on JMeter at %s, %s%n", setup.plan().path(), setup.jmeter().home(),
                 setup.java());
@@ -148,7 +156,8 @@ final class RunExecution {
         } finally {
             linger.runEnded(interrupt.happened());
             interrupt.reported();
-            if (setup.share() != null) {
+            // the written copy JMeter loaded, never the user's own plan
+            if (!setup.planToLoad().equals(setup.plan().path())) {
                 Files.deleteIfExists(setup.planToLoad());
             }
         }

@@ -43,8 +43,6 @@ record ShareStart(RunCommand.RunSetup setup, RunProperties properties) {
         }
         divided.csvLines().forEach(l -> out.println("stampede run: " + l));
         divided.notes().forEach(l -> out.println("stampede run: note: " + l));
-        RunCommand.RunSetup s = setup;
-        return new ShareStart(new RunCommand.RunSetup(s.plan(), s.properties(), s.jmeter(), s.java(), s.outDir(),
-                s.useBuiltInTarget(), s.engines(), s.remoteExit(), s.rmiKeystore(), divided, load), shared);
+        return new ShareStart(setup.loading(divided, load), shared);
     }
 }

@@ -8,7 +8,6 @@ package io.stampede.share;
 import io.stampede.names.PluginNames;
 import io.stampede.plan.JmxTree;
 import java.io.IOException;
-import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,12 +15,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import javax.xml.transform.OutputKeys;
-import javax.xml.transform.Transformer;
-import javax.xml.transform.TransformerException;
-import javax.xml.transform.TransformerFactory;
-import javax.xml.transform.dom.DOMSource;
-import javax.xml.transform.stream.StreamResult;
 import org.w3c.dom.Element;
 
 /**
@@ -74,8 +67,7 @@ public final class DividedPlan {
     }
 
     /**
-     * Writes the CSV rows into {@code results}/share-data and the plan next to the original (so its relative paths
-     * stay where the user put them; in {@code results} when that folder is read-only).
+     * Writes the CSV rows into {@code results}/share-data and the plan JMeter loads ({@link LoadedPlan}).
      *
      * @return the plan to load; delete it when the run ends
      */
@@ -92,27 +84,6 @@ public final class DividedPlan {
             }
             c.filename().setTextContent(share.files(written));
         }
-        String xml = serialize();
-        String name = "." + plan.fileName().replaceFirst("\\.jmx$", "") + ".share-of-" + share.count() + "."
-                + ProcessHandle.current().pid() + ".jmx";
-        Path beside = plan.path().resolveSibling(name);
-        try {
-            return Files.writeString(beside, xml, StandardCharsets.UTF_8);
-        } catch (IOException readOnly) {
-            return Files.writeString(results.resolve("plan-share-of-" + share.count() + ".jmx"), xml,
-                    StandardCharsets.UTF_8);
-        }
-    }
-
-    private String serialize() throws IOException {
-        try {
-            Transformer t = TransformerFactory.newInstance().newTransformer();
-            t.setOutputProperty(OutputKeys.ENCODING, "UTF-8");
-            StringWriter out = new StringWriter();
-            t.transform(new DOMSource(plan.top().getOwnerDocument()), new StreamResult(out));
-            return out.toString();
-        } catch (TransformerException e) {
-            throw new IOException("cannot write the share's plan: " + e.getMessage(), e);
-        }
+        return LoadedPlan.write(plan, "share-of-" + share.count(), results);
     }
 }

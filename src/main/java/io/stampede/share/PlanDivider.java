@@ -10,6 +10,7 @@ import io.stampede.plan.JmxTree;
 import io.stampede.plan.PlanException;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Optional;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.Node;
@@ -76,6 +77,16 @@ public final class PlanDivider {
      * nothing when the plan has no test plan with children.
      */
     static void leading(JmxTree plan, String testClass, String name, String propTag, String propName, String value) {
+        leading(plan, testClass, name).ifPresent(element -> {
+            Element prop = element.getOwnerDocument().createElement(propTag);
+            prop.setAttribute("name", propName);
+            prop.setTextContent(value);
+            element.appendChild(prop);
+        });
+    }
+
+    /** As above, the element without properties; empty when there is no test plan with children. */
+    static Optional<Element> leading(JmxTree plan, String testClass, String name) {
         for (JmxTree.Entry entry : JmxTree.children(plan.top())) {
             if (entry.type().equals("TestPlan") && entry.children() != null) {
                 Document doc = plan.top().getOwnerDocument();
@@ -84,16 +95,13 @@ public final class PlanDivider {
                 element.setAttribute("testclass", testClass);
                 element.setAttribute("testname", name);
                 element.setAttribute("enabled", "true");
-                Element prop = doc.createElement(propTag);
-                prop.setAttribute("name", propName);
-                prop.setTextContent(value);
-                element.appendChild(prop);
                 Node first = entry.children().getFirstChild();
                 entry.children().insertBefore(element, first);
                 entry.children().insertBefore(doc.createElement("hashTree"), first);
-                return;
+                return Optional.of(element);
             }
         }
+        return Optional.empty();
     }
 
     /** In plan order, so the test plan's variables are known before any element below it reads them. */

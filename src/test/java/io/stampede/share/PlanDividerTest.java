@@ -297,8 +297,11 @@ class PlanDividerTest {
         assertEquals("${__stampedeShare(" + data.resolve("1-i1of3-users.csv") + "," + data.resolve("1-i2of3-users.csv")
                 + "," + data.resolve("1-i3of3-users.csv") + ")}", files);
         assertEquals("c\n", Files.readString(data.resolve("1-i3of3-users.csv")));
-        // the first element under the test plan: each engine names its threads by its share (i2of3-Users 1-7)
-        JmxTree.Entry names = JmxTree.children(JmxTree.children(top).get(0).children()).get(0);
+        // after the injector monitor's start, the first element under the test plan: each engine names its threads by
+        // its share (i2of3-Users 1-7)
+        List<JmxTree.Entry> first = JmxTree.children(JmxTree.children(top).get(0).children());
+        assertEquals(PluginNames.INJECTOR_MONITOR_CLASS, first.get(0).type());
+        JmxTree.Entry names = first.get(1);
         assertEquals(PluginNames.SHARE_THREAD_NAMES_CLASS, names.type());
         assertEquals("3", JmxTree.text(JmxTree.prop(names.element(), PluginNames.SHARE_THREAD_NAMES_SHARES)));
     }
@@ -313,6 +316,25 @@ class PlanDividerTest {
     }
 
     @Test
+    void aWholePlanIsLoadedAsACopyBesideItThatStartsTheInjectorMonitorFirst() throws Exception {
+        Path p = plan(element("ThreadGroup", "Users", prop("ThreadGroup.num_threads", "10"), ""));
+        String original = Files.readString(p);
+        Path results = Files.createDirectories(dir.resolve("whole"));
+        Path written = LoadedPlan.whole(p, results);
+        try {
+            assertEquals(p.getParent(), written.getParent(), "beside the plan, so its relative paths hold");
+            assertTrue(written.getFileName().toString().startsWith(".plan.run."), written.toString());
+            Element top = JmxTree.parse(written).top();
+            List<JmxTree.Entry> first = JmxTree.children(JmxTree.children(top).get(0).children());
+            assertEquals(PluginNames.INJECTOR_MONITOR_CLASS, first.get(0).type());
+            assertEquals("10", value(top, "Users", "ThreadGroup.num_threads"));
+        } finally {
+            Files.delete(written);
+        }
+        assertEquals(original, Files.readString(p), "the plan itself is unchanged");
+    }
+
+    @Test
     void aShareWithAStartTimeHoldsItsThreadGroupsUntilThen() throws Exception {
         Path p = plan(element("ThreadGroup", "Users", prop("ThreadGroup.num_threads", "10"), ""));
         DividedPlan divided = PlanDivider.divide(p, Map.of(), new Share(1, 2));
@@ -320,8 +342,11 @@ class PlanDividerTest {
         Path written = divided.write(Files.createDirectories(dir.resolve("r")));
         Element top = JmxTree.parse(written).top();
         Files.delete(written);
-        // the first element under the test plan, so that its test start runs before any thread group starts
-        JmxTree.Entry start = JmxTree.children(JmxTree.children(top).get(0).children()).get(0);
+        // first under the test plan, the monitor's start and then the wait: their test starts run before any thread
+        // group starts, and the monitor runs while the share waits
+        List<JmxTree.Entry> first = JmxTree.children(JmxTree.children(top).get(0).children());
+        assertEquals(PluginNames.INJECTOR_MONITOR_CLASS, first.get(0).type());
+        JmxTree.Entry start = first.get(1);
         assertEquals(PluginNames.START_AT_CLASS, start.type());
         Element millis = JmxTree.prop(start.element(), PluginNames.START_AT_EPOCH_MILLIS);
         assertEquals("longProp", millis.getTagName());

@@ -18,6 +18,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.DoubleAdder;
@@ -36,9 +37,9 @@ import org.slf4j.LoggerFactory;
  * every 100 ms, timed until it runs), empty while no engine runs (a plan of stock samplers, or before the first
  * Stampede sample).
  *
- * <p>Started from JMeter's {@code jsr223.init.file} by `stampede run`, so it runs for any plan, stock samplers too,
- * and by `stampede server` in each engine, which then also sends its rows to the controller of the test running
- * ({@link CollectorPush}).
+ * <p>Started at the test's start by {@link InjectorMonitorAtStart}, which `stampede run` adds to every plan it runs,
+ * so it runs for any plan, stock samplers too, in a non-GUI run, in each share and in each engine of a distributed
+ * run (which then also sends its rows to the controller of the test running, {@link CollectorPush}).
  * Its threads are daemons: the JVM's exit ends them.
  */
 public final class InjectorMonitor {
@@ -64,11 +65,24 @@ public final class InjectorMonitor {
         this.push = push;
     }
 
-    /** Starts the monitor writing to {@code csv}; a blank path does nothing. Called once per JMeter process. */
-    public static void start(String csv) {
-        if (csv == null || csv.isBlank()) {
-            return;
+    /**
+     * Starts the monitor writing to the file {@code props} name in {@value PluginNames#INJECTOR_CSV}, unless one runs
+     * already: an engine runs test after test, and one series covers them all. JMeter's properties, the process's
+     * own, keep the mark ({@value PluginNames#INJECTOR_MONITOR_RUNNING}), so no field of this class has to. Nothing
+     * without the property.
+     *
+     * @return true when this call started it
+     */
+    static boolean startOnce(Properties props) {
+        String csv = props.getProperty(PluginNames.INJECTOR_CSV);
+        if (csv == null || csv.isBlank() || props.putIfAbsent(PluginNames.INJECTOR_MONITOR_RUNNING, csv) != null) {
+            return false;
         }
+        start(csv);
+        return true;
+    }
+
+    private static void start(String csv) {
         InjectorMonitor m = new InjectorMonitor(Path.of(csv), CollectorPush.ofJMeter());
         m.listenToGc();
         daemon(m::probe, "stampede-injector-stall-probe");

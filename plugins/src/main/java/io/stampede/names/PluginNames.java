@@ -110,6 +110,12 @@ public final class PluginNames {
     /** Its property: the moment, in milliseconds since the epoch. */
     public static final String START_AT_EPOCH_MILLIS = "StartAt.epochMillis";
 
+    /**
+     * The element the command line adds first under the test plan of every plan it runs: it starts the injector
+     * monitor at the test's start, in the JMeter that runs the threads (the engines of a distributed run).
+     */
+    public static final String INJECTOR_MONITOR_CLASS = "io.stampede.injector.InjectorMonitorAtStart";
+
     /** The value of JMeter's {@code mode} property that chooses Stampede's compact sample sender. */
     public static final String COMPACT_SAMPLE_SENDER_CLASS = "io.stampede.remote.CompactSampleSender";
     /** Samples waiting for the sender thread; a sampling thread waits when it is full (counted, logged). */
@@ -123,6 +129,13 @@ public final class PluginNames {
     /** How long a sampling thread waits for room in a full queue before its sample is dropped (counted). */
     public static final String SENDER_QUEUE_WAIT_MS = "stampede.sender.queue_wait_ms";
 
+    /**
+     * Where the injector monitor writes its series (set by `stampede run` and `stampede server`); without it the
+     * monitor's element starts nothing.
+     */
+    public static final String INJECTOR_CSV = "stampede.injector_csv";
+    /** Set by the monitor once it runs, to the file it writes: a JMeter process starts one monitor, not one a test. */
+    public static final String INJECTOR_MONITOR_RUNNING = "stampede.injector_monitor.running";
     /** The URL of the controller's collector an engine sends its injector rows to (set by `stampede run`). */
     public static final String INJECTOR_COLLECTOR = "stampede.injector_collector";
     /** An engine's name in those rows: its advertised address and registry port (set by `stampede server`). */

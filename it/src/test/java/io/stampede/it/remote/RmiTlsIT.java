@@ -19,6 +19,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -56,6 +58,12 @@ class RmiTlsIT {
             for (ProcessHandle p : engine.processes()) {
                 assertFalse(arguments(p).contains(password), "the engine's command line carries the password");
             }
+            // the property file JMeter read the password from (-q), and its private folder, are gone once it is up
+            String engineArgs = arguments(engine.processes().get(engine.processes().size() - 1));
+            Matcher q = Pattern.compile(" -q (\\S+)").matcher(engineArgs);
+            assertTrue(q.find(), "the engine reads its password from a property file: " + engineArgs);
+            assertFalse(Files.exists(Path.of(q.group(1)).getParent()), "the engine's private folder is left: "
+                    + q.group(1));
             Path console = dir.resolve("run.out");
             Process run = new ProcessBuilder(StampedeCli.command(ROOT, "run", ROOT.resolve("plans/quickstart.jmx")
                     .toString(), "--out", dir.resolve("run").toString(), "--no-dashboard", "--heap", "512m",

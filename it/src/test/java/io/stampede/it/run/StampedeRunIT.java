@@ -114,6 +114,35 @@ public class StampedeRunIT {
         assertTrue(Files.isRegularFile(out.resolve("jmeter.log")));
     }
 
+    /**
+     * The injector monitor starts with the test, from the element `stampede run` puts in the plan it loads: no
+     * JSR-223 init script (Groovy cost each JMeter seconds of CPU and started the monitor only after the threads),
+     * the monitor's start logged before the first thread group starts, a row a second in injector.csv, and the copy
+     * of the plan removed after the run. And -L reaches JMeter's log levels: no "Thread started" at WARN.
+     */
+    @Test
+    void startsTheInjectorMonitorWithTheTestWithoutAScriptEngine(@TempDir Path tmp) throws Exception {
+        Path out = tmp.resolve("out");
+        Result r = stampede(List.of("run", ROOT.resolve("plans/quickstart.jmx").toString(), "--out", out.toString(),
+                "--no-dashboard", "-J", "threads=2", "-J", "duration=4", "-J", "rampup=0",
+                "-L", "jmeter.threads=WARN"), 120);
+        assertEquals(0, r.exit, r.describe());
+        String log = Files.readString(out.resolve("jmeter.log"));
+        assertFalse(log.contains("Thread started"), "org.apache.jmeter.threads logged at INFO:\n" + log);
+        assertFalse(log.contains("JSR-223 init script"), "JMeter ran an init script:\n" + log);
+        int monitor = log.indexOf("Stampede injector monitor: writing " + out.resolve("injector.csv"));
+        int threads = log.indexOf("Starting ThreadGroup: 1");
+        assertTrue(monitor >= 0, "the monitor started:\n" + log);
+        assertTrue(threads > monitor, "the monitor started before the threads:\n" + log);
+        List<String> rows = Files.readAllLines(out.resolve("injector.csv"));
+        assertTrue(rows.size() >= 3 && rows.get(0).startsWith("second,") && rows.get(1).startsWith("0,"),
+                "injector.csv has a row a second: " + rows);
+        try (var plans = Files.list(ROOT.resolve("plans"))) {
+            List<Path> copies = plans.filter(f -> f.getFileName().toString().startsWith(".quickstart.run.")).toList();
+            assertEquals(List.of(), copies, "the copy of the plan JMeter loaded is removed");
+        }
+    }
+
     @Test
     void missingPlanIsRefusedAndNothingIsWritten(@TempDir Path tmp) throws Exception {
         Path out = tmp.resolve("out");

@@ -1,0 +1,36 @@
+/*
+ * Licensed under the Apache License, Version 2.0 (the "License"); you may not use this file except in
+ * compliance with the License. You may obtain a copy of the License at
+ * https://www.apache.org/licenses/LICENSE-2.0
+ */
+package io.stampede.injector;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import io.stampede.names.PluginNames;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+
+/** When the element at a test's start starts no monitor (the start itself is StampedeRunIT's). */
+class InjectorMonitorStartOnceTest {
+
+    @Test
+    void aJMeterWithoutTheSeriesPropertyStartsNone() {
+        Properties props = new Properties();
+        assertFalse(InjectorMonitor.startOnce(props));
+        props.setProperty(PluginNames.INJECTOR_CSV, " ");
+        assertFalse(InjectorMonitor.startOnce(props));
+        assertNull(props.getProperty(PluginNames.INJECTOR_MONITOR_RUNNING), "nothing marked as running");
+    }
+
+    @Test
+    void aSecondTestOfTheSameJMeterKeepsTheMonitorThatRuns() {
+        Properties props = new Properties();
+        props.setProperty(PluginNames.INJECTOR_CSV, "/results/2/injector.csv");
+        props.setProperty(PluginNames.INJECTOR_MONITOR_RUNNING, "/results/1/injector.csv");
+        assertFalse(InjectorMonitor.startOnce(props));
+        assertEquals("/results/1/injector.csv", props.getProperty(PluginNames.INJECTOR_MONITOR_RUNNING));
+    }
+}
