@@ -28,12 +28,20 @@ public final class VirtualUsersJvm {
      */
     public static final String COMPACT_HEADERS = "-XX:+UseCompactObjectHeaders";
 
+    /**
+     * G1 shares one array between the strings of equal text that survive a few collections: every user holds the same
+     * texts (variable names, the values of {@code ${__P(...)}} properties, the plan's constants) as strings of its
+     * own. The strings stay distinct objects; only their bytes are shared.
+     */
+    public static final String STRING_DEDUPLICATION = "-XX:+UseStringDeduplication";
+
     private VirtualUsersJvm() {
     }
 
     /** The options for a JMeter running virtual users on {@code java}. */
     public static List<String> options(JavaRuntime java) {
         List<String> options = new ArrayList<>(LOGGING);
+        options.add(STRING_DEDUPLICATION);
         if (java.feature() >= 25) {
             options.add(COMPACT_HEADERS);
         }

@@ -7,9 +7,11 @@ package io.stampede.threads;
 
 import org.apache.jmeter.testelement.AbstractTestElement;
 import org.apache.jmeter.testelement.TestElement;
+import org.apache.jmeter.testelement.property.BooleanProperty;
 import org.apache.jmeter.testelement.property.CollectionProperty;
 import org.apache.jmeter.testelement.property.JMeterProperty;
 import org.apache.jmeter.testelement.property.PropertyIterator;
+import org.apache.jmeter.testelement.property.StringProperty;
 import org.apache.jmeter.testelement.property.TestElementProperty;
 import org.apache.jmeter.threads.AbstractThreadGroup;
 import org.slf4j.Logger;
@@ -20,6 +22,7 @@ import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * Puts a user's element copies on {@link CompactPropertyMap}s: each copy keeps its own property objects (as
@@ -46,6 +49,10 @@ final class CompactProperties {
     private final Map<TestElement, PropertyLayout> layouts = new IdentityHashMap<>();
     /** By the template's property object: the one all users' copies share instead ({@link SharedClassNameProperty}). */
     private final Map<JMeterProperty, SharedClassNameProperty> sharedNames = new IdentityHashMap<>();
+    /** By the template's property object: the one users' copies share until they change it. */
+    private final Map<JMeterProperty, JMeterProperty> sharedValues = new IdentityHashMap<>();
+    /** By the template's property object: the element of the plan it was first met in. */
+    private final Map<JMeterProperty, TestElement> valueOwners = new IdentityHashMap<>();
     private boolean refused;
 
     private static Field field(String name) {
@@ -67,14 +74,17 @@ final class CompactProperties {
 
     /**
      * Moves {@code copy}'s properties (and those of the elements nested in them) into compact maps, laid out as
-     * {@code template}'s; {@code copy} must be a fresh clone of {@code template} no thread uses yet.
+     * {@code template}'s; {@code copy} must be a fresh clone of {@code template} no thread uses yet. With
+     * {@code shareValues}, {@code copy}'s own text and true/false properties become the objects all users' copies
+     * of {@code template} share until one changes them ({@link SharedStringProperty}); the caller allows it only
+     * for an element of the user's tree that no other element takes properties from and that the tree holds once.
      */
-    synchronized void compact(TestElement template, TestElement copy) {
+    synchronized void compact(TestElement template, TestElement copy, boolean shareValues) {
         if (refused || !available() || !(copy instanceof AbstractTestElement)) {
             return;
         }
         try {
-            compactOne(template, (AbstractTestElement) copy);
+            compactOne(template, (AbstractTestElement) copy, shareValues);
         } catch (IllegalAccessException | RuntimeException e) {
             refuse(e);
         }
@@ -107,7 +117,7 @@ final class CompactProperties {
             }
             @SuppressWarnings("unchecked")
             Map<String, JMeterProperty> own = (Map<String, JMeterProperty>) PROP_MAP.get(root);
-            CompactPropertyMap compact = compactMap(template, own);
+            CompactPropertyMap compact = compactMap(template, own, false);
             PROP_MAP.set(root, compact);
             PROP_MAP_CONCURRENT.set(root, compact);
             LOCK.set(root, null);
@@ -118,14 +128,15 @@ final class CompactProperties {
     }
 
     /** {@code own}'s properties, in its order, in a compact map laid out as {@code template}'s. */
-    private CompactPropertyMap compactMap(TestElement template, Map<String, JMeterProperty> own) {
+    private CompactPropertyMap compactMap(TestElement template, Map<String, JMeterProperty> own,
+                                          boolean shareValues) {
         List<String> names = new ArrayList<>(own.size());
         JMeterProperty[] properties = new JMeterProperty[own.size()];
         synchronized (own) {
             int i = 0;
             for (Map.Entry<String, JMeterProperty> e : own.entrySet()) {
                 names.add(e.getKey());
-                properties[i++] = shared(template.getProperty(e.getKey()), e.getValue());
+                properties[i++] = shared(template, template.getProperty(e.getKey()), e.getValue(), shareValues);
             }
         }
         PropertyLayout layout = layouts.get(template);
@@ -137,15 +148,51 @@ final class CompactProperties {
     }
 
     /** The object every user's copy shares for {@code copy}, a clone of {@code template}; else {@code copy}. */
-    private JMeterProperty shared(JMeterProperty template, JMeterProperty copy) {
-        if (!SharedClassNameProperty.shareable(template, copy)) {
+    private JMeterProperty shared(TestElement element, JMeterProperty template, JMeterProperty copy,
+                                  boolean shareValues) {
+        if (SharedClassNameProperty.shareable(template, copy)) {
+            return sharedNames.computeIfAbsent(template, t -> new SharedClassNameProperty(copy.getName(),
+                    copy.getStringValue()));
+        }
+        if (!shareValues || !copy.isRunningVersion() || template.getClass() != copy.getClass()
+                || !shareableKind(copy)) {
             return copy;
         }
-        return sharedNames.computeIfAbsent(template, t -> new SharedClassNameProperty(copy.getName(),
-                copy.getStringValue()));
+        // A property object two elements of the plan hold would be one object in both of a user's elements.
+        TestElement first = valueOwners.putIfAbsent(template, element);
+        if (first != null && first != element) {
+            return copy;
+        }
+        JMeterProperty value = sharedValues.computeIfAbsent(template, t -> sharedValue(copy));
+        // The plan's element does not change while the test runs; should it, a user copied since keeps its own.
+        return value.getName().equals(copy.getName()) && Objects.equals(value.getObjectValue(), copy.getObjectValue())
+                ? value : copy;
     }
 
-    private void compactOne(TestElement template, AbstractTestElement copy) throws IllegalAccessException {
+    /** Text with a value, or true/false: the kinds with a shared form (not {@code ${...}}, numbers, collections). */
+    private static boolean shareableKind(JMeterProperty p) {
+        return p.getClass() == StringProperty.class && p.getStringValue() != null
+                || p.getClass() == BooleanProperty.class;
+    }
+
+    /** A shared object in the state of {@code copy}, a running property of a {@link #shareableKind}. */
+    private static JMeterProperty sharedValue(JMeterProperty copy) {
+        return copy instanceof BooleanProperty b ? new SharedBooleanProperty(b.getName(), b.getBooleanValue())
+                : new SharedStringProperty(copy.getName(), copy.getStringValue());
+    }
+
+    /** Puts {@code own} where {@code element}'s compact map holds {@code shared}; whether it held it. */
+    static boolean swap(TestElement element, JMeterProperty shared, JMeterProperty own) {
+        try {
+            return PROP_MAP != null && element instanceof AbstractTestElement
+                    && PROP_MAP.get(element) instanceof CompactPropertyMap map && map.swap(shared, own);
+        } catch (IllegalAccessException e) {
+            return false;
+        }
+    }
+
+    private void compactOne(TestElement template, AbstractTestElement copy, boolean shareValues)
+            throws IllegalAccessException {
         if (PROP_MAP_CONCURRENT.get(copy) != null) {
             return;
         }
@@ -157,7 +204,7 @@ final class CompactProperties {
         for (JMeterProperty p : own.values().toArray(new JMeterProperty[0])) {
             nested(template.getProperty(p.getName()), p);
         }
-        PROP_MAP.set(copy, compactMap(template, own));
+        PROP_MAP.set(copy, compactMap(template, own, shareValues));
     }
 
     /** The elements inside {@code copied} (a clone of {@code original}), matched by position. */
@@ -166,7 +213,7 @@ final class CompactProperties {
             TestElement ce = c.getElement();
             TestElement oe = o.getElement();
             if (ce instanceof AbstractTestElement a && oe != null && ce != oe) {
-                compactOne(oe, a);
+                compactOne(oe, a, false);
             }
         } else if (copied instanceof CollectionProperty c && original instanceof CollectionProperty o
                 && c.size() == o.size()) {

@@ -98,6 +98,29 @@ final class CompactPropertyMap implements Map<String, JMeterProperty>, Serializa
         return old;
     }
 
+    /**
+     * Puts {@code own} wherever this map holds {@code shared} (the very object), keys and order unchanged: a user
+     * took its own copy of a property it shared with the other users ({@link UserOwnedProperties}).
+     */
+    synchronized boolean swap(JMeterProperty shared, JMeterProperty own) {
+        boolean found = false;
+        for (int i = 0; i < slots.length; i++) {
+            if (slots[i] == shared) {
+                slots[i] = own;
+                found = true;
+            }
+        }
+        if (added != null) {
+            for (Entry<String, JMeterProperty> e : added.entrySet()) {
+                if (e.getValue() == shared) {
+                    e.setValue(own);
+                    found = true;
+                }
+            }
+        }
+        return found;
+    }
+
     private void dropAddedIfEmpty() {
         if (added != null && added.isEmpty()) {
             added = null;

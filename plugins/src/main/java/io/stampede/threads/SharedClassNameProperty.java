@@ -15,10 +15,11 @@ import java.util.Set;
  * An element's GUI or test class name ({@link TestElement#GUI_CLASS}, {@link TestElement#TEST_CLASS}), one object for
  * all users' copies of that element: a running test never reads or writes either (they tell the GUI and the JMX
  * which classes to use), yet JMeter's clone gives every copy its own two property objects. This one never changes:
- * a write is refused naming why (it would otherwise reach every user at once), and a clone of it is an ordinary
- * property again, so an element copied at run time owns its copy as in JMeter.
+ * a write is refused naming why (nothing writes them, and an element the class names are shared by need not be one
+ * whose users' copies {@link SharedStringProperty} can find), and a clone of it is an ordinary property again, so an
+ * element copied at run time owns its copy as in JMeter.
  */
-final class SharedClassNameProperty extends StringProperty {
+final class SharedClassNameProperty extends SharedStringProperty {
     private static final long serialVersionUID = 1L;
 
     /** The names of the properties shared this way. */
@@ -26,7 +27,6 @@ final class SharedClassNameProperty extends StringProperty {
 
     SharedClassNameProperty(String name, String value) {
         super(name, value);
-        super.setRunningVersion(true);
     }
 
     /** Whether users may share {@code template}'s object instead of {@code copy}, a clone of it. */
@@ -61,19 +61,5 @@ final class SharedClassNameProperty extends StringProperty {
     @Override
     public void setRunningVersion(boolean runningVersion) {
         // stays as constructed
-    }
-
-    /** Nothing to recover: the value never changes. */
-    @Override
-    public void recoverRunningVersion(TestElement owner) {
-        // nothing changed
-    }
-
-    /** An ordinary, modifiable property with this name and value, in the running version. */
-    @Override
-    public StringProperty clone() {
-        StringProperty own = new StringProperty(getName(), getStringValue());
-        own.setRunningVersion(true);
-        return own;
     }
 }

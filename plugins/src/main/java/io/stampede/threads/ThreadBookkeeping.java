@@ -72,6 +72,15 @@ final class ThreadBookkeeping {
         }
     }
 
+    /** {@code thread}'s own copy of the plan, or null where this JMeter keeps it elsewhere. */
+    static HashTree plan(JMeterThread thread) {
+        try {
+            return TREE != null && TREE.get(thread) instanceof HashTree t ? t : null;
+        } catch (IllegalAccessException e) {
+            return null;
+        }
+    }
+
     /** Trims {@code thread}'s compiled plan and the controllers of its plan. */
     static void trim(JMeterThread thread) {
         try {

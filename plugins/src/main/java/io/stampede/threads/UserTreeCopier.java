@@ -5,12 +5,16 @@
  */
 package io.stampede.threads;
 
+import org.apache.jmeter.config.ConfigElement;
 import org.apache.jmeter.engine.util.NoThreadClone;
 import org.apache.jmeter.testelement.TestElement;
 import org.apache.jorphan.collections.HashTree;
 import org.apache.jorphan.collections.ListedHashTree;
 
 import java.util.Collection;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.Set;
 
 /**
  * One user's copy of a thread group's tree, made by the rule of JMeter's {@code TreeCloner} (every element cloned,
@@ -20,15 +24,23 @@ import java.util.Collection;
  * each subtree it returns to {@code ListedHashTree}, so no node of the copy may be one. Each cloned element's
  * properties go into a {@link CompactPropertyMap} laid out once per element of the template
  * ({@link CompactProperties}); one copier per thread group keeps those layouts. The subtrees of elements without
- * children are one {@link SharedEmptySubtree} for all users.
+ * children are one {@link SharedEmptySubtree} for all users. The text and true/false properties of elements other
+ * than config elements are the objects all users share until a user changes one ({@link SharedStringProperty}).
  */
 final class UserTreeCopier {
     private final CompactProperties properties = new CompactProperties();
     /** The subtree of every element without children, in every user's copy made by this copier. */
     private final SharedEmptySubtree leaf = new SharedEmptySubtree();
 
+    /** The plan's elements met so far in the copy being made (an element the tree holds twice is not shared). */
+    private final Set<Object> met = Collections.newSetFromMap(new IdentityHashMap<>());
+
     synchronized CompactListedTree copy(ListedHashTree template) {
-        return node(template, template.list());
+        try {
+            return node(template, template.list());
+        } finally {
+            met.clear();
+        }
     }
 
     private CompactListedTree children(HashTree template) {
@@ -53,7 +65,8 @@ final class UserTreeCopier {
         }
         if (node instanceof TestElement element && !(node instanceof NoThreadClone)) {
             TestElement copy = (TestElement) element.clone();
-            properties.compact(element, copy);
+            // A config element's property objects go into the samplers it configures: those stay the user's own.
+            properties.compact(element, copy, met.add(element) && !(element instanceof ConfigElement));
             return copy;
         }
         return node;

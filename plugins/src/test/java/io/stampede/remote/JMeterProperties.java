@@ -12,11 +12,11 @@ import java.nio.file.Path;
 import org.apache.jmeter.util.JMeterUtils;
 
 /** JMeter's classes read their settings from JMeter's properties, which a unit test must load itself. */
-final class JMeterProperties {
+public final class JMeterProperties {
     private JMeterProperties() {
     }
 
-    static void loadIfMissing() throws IOException {
+    public static void loadIfMissing() throws IOException {
         if (JMeterUtils.getJMeterProperties() != null) {
             return;
         }

@@ -88,7 +88,7 @@ class CompactPropertiesTest {
         List<String> templateBefore = contents(template);
         Probe jmeter = (Probe) template.clone();
         Probe ours = (Probe) template.clone();
-        new CompactProperties().compact(template, ours);
+        new CompactProperties().compact(template, ours, false);
         assertInstanceOf(CompactPropertyMap.class, propMap(ours));
         Object nested = ((TestElementProperty) ours.getProperty("args")).getElement();
         assertNotSame(((TestElementProperty) template.getProperty("args")).getElement(), nested);
@@ -132,8 +132,8 @@ class CompactPropertiesTest {
         Probe first = (Probe) template.clone();
         Probe second = (Probe) template.clone();
         Probe jmeter = (Probe) template.clone();
-        properties.compact(template, first);
-        properties.compact(template, second);
+        properties.compact(template, first, false);
+        properties.compact(template, second, false);
         for (String name : List.of(TestElement.GUI_CLASS, TestElement.TEST_CLASS)) {
             assertSame(first.getProperty(name), second.getProperty(name), name + ": one object for all users");
             assertNotSame(template.getProperty(name), first.getProperty(name), name + ": not the template's");
@@ -159,8 +159,8 @@ class CompactPropertiesTest {
         CompactProperties properties = new CompactProperties();
         Probe first = (Probe) template.clone();
         Probe second = (Probe) template.clone();
-        properties.compact(template, first);
-        properties.compact(template, second);
+        properties.compact(template, first, false);
+        properties.compact(template, second, false);
         Field layout = CompactPropertyMap.class.getDeclaredField("layout");
         layout.setAccessible(true);
         assertEquals(System.identityHashCode(layout.get(propMap(first))),

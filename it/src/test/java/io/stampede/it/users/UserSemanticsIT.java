@@ -33,7 +33,8 @@ import org.junit.jupiter.api.io.TempDir;
  * one path), must be the same request for request, and so must each user's samples in the JTL (labels with
  * the Transaction Controller's, assertion outcomes). The plan (it/src/test/resources/plans/users-semantics.jmx)
  * runs CSV Data Sets in both sharing modes, a per-user and a global counter, __counter, cookies, Once Only,
- * Transaction, If, While, ForEach and Loop controllers, pre- and post-processors, an assertion and a timer. What
+ * Transaction, If, While, ForEach and Loop controllers, pre- and post-processors (one changes its sampler's path in
+ * place, as scripts do, which our group's users share until one changes it), an assertion and a timer. What
  * depends on timing in both groups alike (which user draws which global counter value and which line of the CSV
  * shared by all users) is compared as the whole run's draws instead of per user.
  */
@@ -95,6 +96,10 @@ class UserSemanticsIT {
         assertEquals(2 * LOOPS, loops, first.toString());
         assertTrue(first.stream().anyMatch(r -> r.startsWith("/sem/step/N1xx?cu=3&t=T3&n=")), first.toString());
         assertTrue(first.stream().anyMatch(r -> r.contains("pre=p2 ")), "pre-processor ran: " + first);
+        // A script changes a plain property of its sampler in place on odd iterations; the sample after undoes it.
+        List<String> plain = first.stream().filter(r -> r.startsWith("/sem/plain")).map(r -> r.split(" ")[0])
+                .toList();
+        assertEquals(List.of("/sem/plain/1", "/sem/plain", "/sem/plain/3"), plain, first.toString());
         List<String> txs = stock.samples.get("users 1-1").stream().filter(s -> s.startsWith("tx ")).toList();
         assertEquals(List.of("tx true", "tx false", "tx true"), txs, "Transaction with the assertion's outcome");
     }
