@@ -46,7 +46,8 @@ public final class LoadedPlan {
 
     /** Adds the monitor's element to {@code plan} and writes it, named after the plan and {@code kind}. */
     static Path write(JmxTree plan, String kind, Path results) throws IOException {
-        PlanDivider.leading(plan, PluginNames.INJECTOR_MONITOR_CLASS, "Stampede: injector monitor");
+        PlanDivider.leading(plan, PluginNames.INJECTOR_MONITOR_CLASS, "Stampede: injector monitor", "stringProp",
+                PluginNames.INJECTOR_MONITOR_PLAN_NAME, plan.fileName());
         String xml = serialize(plan);
         String name = "." + plan.fileName().replaceFirst("\\.jmx$", "") + "." + kind + "."
                 + ProcessHandle.current().pid() + ".jmx";

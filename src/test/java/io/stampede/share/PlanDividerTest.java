@@ -327,6 +327,9 @@ class PlanDividerTest {
             Element top = JmxTree.parse(written).top();
             List<JmxTree.Entry> first = JmxTree.children(JmxTree.children(top).get(0).children());
             assertEquals(PluginNames.INJECTOR_MONITOR_CLASS, first.get(0).type());
+            assertEquals(p.getFileName().toString(),
+                    value(top, "Stampede: injector monitor", PluginNames.INJECTOR_MONITOR_PLAN_NAME),
+                    "__TestPlanName gets the user's plan name back");
             assertEquals("10", value(top, "Users", "ThreadGroup.num_threads"));
         } finally {
             Files.delete(written);

@@ -5,6 +5,8 @@
  */
 package io.stampede.injector;
 
+import io.stampede.names.PluginNames;
+import org.apache.jmeter.services.FileServer;
 import org.apache.jmeter.testelement.AbstractTestElement;
 import org.apache.jmeter.testelement.TestStateListener;
 import org.apache.jmeter.util.JMeterUtils;
@@ -16,13 +18,25 @@ import org.apache.jmeter.util.JMeterUtils;
  * script JMeter ran from {@code jsr223.init.file}, which cost seconds of CPU per JMeter and ran only after the test
  * had started. The monitor writes where {@value io.stampede.names.PluginNames#INJECTOR_CSV} says; a JMeter without
  * that property (a plan run some other way) starts none.
+ *
+ * <p>Because JMeter loads that copy, not the user's file, the element also gives JMeter back the user's plan name
+ * ({@value PluginNames#INJECTOR_MONITOR_PLAN_NAME}), which {@code __TestPlanName} and file names built from it read
+ * once the test has started.
  */
 public final class InjectorMonitorAtStart extends AbstractTestElement implements TestStateListener {
     private static final long serialVersionUID = 1L;
 
     @Override
     public void testStarted() {
+        restorePlanName(FileServer.getFileServer());
         InjectorMonitor.startOnce(JMeterUtils.getJMeterProperties());
+    }
+
+    void restorePlanName(FileServer files) {
+        String name = getPropertyAsString(PluginNames.INJECTOR_MONITOR_PLAN_NAME);
+        if (!name.isBlank()) {
+            files.setScriptName(name);
+        }
     }
 
     @Override

@@ -115,6 +115,11 @@ public final class PluginNames {
      * monitor at the test's start, in the JMeter that runs the threads (the engines of a distributed run).
      */
     public static final String INJECTOR_MONITOR_CLASS = "io.stampede.injector.InjectorMonitorAtStart";
+    /**
+     * The file name of the user's plan, on that element: JMeter loads a copy of the plan, and the element gives
+     * {@code __TestPlanName} the user's name back when the test starts.
+     */
+    public static final String INJECTOR_MONITOR_PLAN_NAME = "InjectorMonitorAtStart.plan_name";
 
     /** The value of JMeter's {@code mode} property that chooses Stampede's compact sample sender. */
     public static final String COMPACT_SAMPLE_SENDER_CLASS = "io.stampede.remote.CompactSampleSender";

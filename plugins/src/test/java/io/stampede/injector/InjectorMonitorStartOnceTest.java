@@ -11,9 +11,13 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import io.stampede.names.PluginNames;
 import java.util.Properties;
+import org.apache.jmeter.services.FileServer;
 import org.junit.jupiter.api.Test;
 
-/** When the element at a test's start starts no monitor (the start itself is StampedeRunIT's). */
+/**
+ * When the element at a test's start starts no monitor (the start itself is StampedeRunIT's), and the plan name it
+ * gives back.
+ */
 class InjectorMonitorStartOnceTest {
 
     @Test
@@ -32,5 +36,22 @@ class InjectorMonitorStartOnceTest {
         props.setProperty(PluginNames.INJECTOR_MONITOR_RUNNING, "/results/1/injector.csv");
         assertFalse(InjectorMonitor.startOnce(props));
         assertEquals("/results/1/injector.csv", props.getProperty(PluginNames.INJECTOR_MONITOR_RUNNING));
+    }
+
+    @Test
+    void theUsersPlanNameIsWhatTestPlanNameReadsOnceTheTestStarts() {
+        FileServer files = FileServer.getFileServer();
+        String before = files.getScriptName();
+        try {
+            files.setScriptName(".checkout.run.4242.jmx");
+            InjectorMonitorAtStart element = new InjectorMonitorAtStart();
+            element.restorePlanName(files);
+            assertEquals(".checkout.run.4242.jmx", files.getScriptName(), "no name on the element: JMeter's stays");
+            element.setProperty(PluginNames.INJECTOR_MONITOR_PLAN_NAME, "checkout.jmx");
+            element.restorePlanName(files);
+            assertEquals("checkout.jmx", files.getScriptName());
+        } finally {
+            files.setScriptName(before);
+        }
     }
 }
