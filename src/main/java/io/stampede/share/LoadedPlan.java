@@ -13,6 +13,9 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import javax.xml.transform.OutputKeys;
 import javax.xml.transform.Transformer;
 import javax.xml.transform.TransformerException;
@@ -49,12 +52,32 @@ public final class LoadedPlan {
         PlanDivider.leading(plan, PluginNames.INJECTOR_MONITOR_CLASS, "Stampede: injector monitor", "stringProp",
                 PluginNames.INJECTOR_MONITOR_PLAN_NAME, plan.fileName());
         String xml = serialize(plan);
-        String name = "." + plan.fileName().replaceFirst("\\.jmx$", "") + "." + kind + "."
-                + ProcessHandle.current().pid() + ".jmx";
+        String base = plan.fileName().replaceFirst("\\.jmx$", "");
+        removeCopiesOfEndedRuns(plan.path(), base);
+        String name = "." + base + "." + kind + "." + ProcessHandle.current().pid() + ".jmx";
         try {
             return Files.writeString(plan.path().resolveSibling(name), xml, StandardCharsets.UTF_8);
         } catch (IOException readOnly) {
             return Files.writeString(results.resolve("plan-" + kind + ".jmx"), xml, StandardCharsets.UTF_8);
+        }
+    }
+
+    /**
+     * A run that was killed (SIGKILL, a lost machine) could not remove its copy: the next run of the same plan removes
+     * the copies whose process has ended. A copy of a run still going is left alone.
+     */
+    private static void removeCopiesOfEndedRuns(Path plan, String base) {
+        Pattern copy = Pattern.compile("\\." + Pattern.quote(base) + "\\.(run|share-of-\\d+)\\.(\\d+)\\.jmx");
+        Path folder = plan.toAbsolutePath().getParent();
+        try (Stream<Path> siblings = Files.list(folder)) {
+            for (Path sibling : (Iterable<Path>) siblings::iterator) {
+                Matcher m = copy.matcher(sibling.getFileName().toString());
+                if (m.matches() && ProcessHandle.of(Long.parseLong(m.group(2))).isEmpty()) {
+                    Files.deleteIfExists(sibling);
+                }
+            }
+        } catch (IOException | NumberFormatException unreadable) {
+            // a folder that cannot be listed or written keeps its files; the run itself is not at stake
         }
     }
 

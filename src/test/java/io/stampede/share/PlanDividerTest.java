@@ -338,6 +338,22 @@ class PlanDividerTest {
     }
 
     @Test
+    void aRunRemovesTheCopiesOfKilledRunsOfThePlanAndLeavesThoseOfRunsStillGoing() throws Exception {
+        Path p = plan(element("ThreadGroup", "Users", prop("ThreadGroup.num_threads", "10"), ""));
+        long live = ProcessHandle.current().parent().orElseThrow().pid();
+        Path killed = Files.writeString(p.resolveSibling(".plan.run.999999999.jmx"), "<jmeterTestPlan/>");
+        Path killedShare = Files.writeString(p.resolveSibling(".plan.share-of-3.999999998.jmx"), "<jmeterTestPlan/>");
+        Path going = Files.writeString(p.resolveSibling(".plan.run." + live + ".jmx"), "<jmeterTestPlan/>");
+        Path other = Files.writeString(p.resolveSibling(".other.run.999999999.jmx"), "<jmeterTestPlan/>");
+        Path written = LoadedPlan.whole(p, Files.createDirectories(dir.resolve("stale")));
+        Files.delete(written);
+        assertFalse(Files.exists(killed), "the copy of a run whose process ended");
+        assertFalse(Files.exists(killedShare), "and of a share whose process ended");
+        assertTrue(Files.exists(going), "a run still going keeps its copy");
+        assertTrue(Files.exists(other), "another plan's copies are its own runs' business");
+    }
+
+    @Test
     void aShareWithAStartTimeHoldsItsThreadGroupsUntilThen() throws Exception {
         Path p = plan(element("ThreadGroup", "Users", prop("ThreadGroup.num_threads", "10"), ""));
         DividedPlan divided = PlanDivider.divide(p, Map.of(), new Share(1, 2));

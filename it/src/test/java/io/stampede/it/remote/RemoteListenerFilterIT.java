@@ -43,9 +43,12 @@ class RemoteListenerFilterIT {
         try (EngineProcess engine = EngineProcess.start(ROOT, dir, FreePort.loopback(), FreePort.loopback(),
                 Duration.ofSeconds(120), "--plan", plan.toString())) {
             Path console = dir.resolve("run.out");
+            // 20 s: the crafting thread waits 3 s, then its JSR223 sampler starts Groovy (seconds of CPU on a busy
+            // machine, in a JMeter that no longer starts it for the injector monitor) before its calls; the load
+            // must go on for more than a second after them.
             int exit = StampedeCli.runToEnd(ROOT, dir, console, List.of("run", plan.toString(), "--out",
                     dir.resolve("run").toString(), "--no-dashboard", "--heap", "512m", "--remote", engine.address(),
-                    "-J", "threads=2", "-J", "duration=10", "-J", "rampup=0"));
+                    "-J", "threads=2", "-J", "duration=20", "-J", "rampup=0"));
             String out = java.nio.file.Files.readString(console);
             assertEquals(0, exit, out);
 
