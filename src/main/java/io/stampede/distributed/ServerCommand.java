@@ -18,7 +18,7 @@ import io.stampede.metrics.MetricsEndpoint;
 import io.stampede.metrics.RunMetrics;
 import io.stampede.names.PluginNames;
 import io.stampede.plugins.PluginsOption;
-import io.stampede.run.InjectorMonitorStart;
+import io.stampede.run.InjectorSeriesFile;
 import io.stampede.run.PlanFile;
 import io.stampede.run.Reachability;
 import java.io.BufferedReader;
@@ -206,7 +206,7 @@ public final class ServerCommand implements Callable<Integer> {
         // this engine by
         Map<String, String> props = new LinkedHashMap<>(settings.jmeterProperties());
         props.put(PluginNames.ENGINE_NAME, settings.advertisedAddress() + ":" + settings.registryPort());
-        props = InjectorMonitorStart.writingTo(props, EngineMetrics.series(logFile));
+        props = InjectorSeriesFile.writingTo(props, EngineMetrics.series(logFile));
         props.putAll(engineMetrics.jmeterProperties());
         Path secrets = settings.ssl() ? privateFiles.writeProperties("rmi-ssl.properties", settings.secretProperties())
                 : null;

@@ -82,7 +82,7 @@ final class JMeterProcess implements AutoCloseable {
         PrivateFolder privateFiles = null;
         if (setup.engines() == null) {
             cmd = JMeterCommandLine.run(setup.jmeter(), setup.java(), jvm, setup.planToLoad(), files.jtl(),
-                    files.log(), InjectorMonitorStart.inRunFolder(props.values(), files.dir()));
+                    files.log(), InjectorSeriesFile.inRunFolder(props.values(), files.dir()));
         } else {
             List<String> controllerJvm = new ArrayList<>(jvm);
             controllerJvm.add(ResultStreamFilter.jvmOption());

@@ -17,9 +17,9 @@ import java.util.Map;
  * writing where this property says: injector.csv in the run folder, or for `stampede server` a series beside each
  * engine's log, whose rows also go to the controller of a distributed run (io.stampede.distributed.InjectorCollector).
  */
-public final class InjectorMonitorStart {
+public final class InjectorSeriesFile {
 
-    private InjectorMonitorStart() {}
+    private InjectorSeriesFile() {}
 
     /** The run's JMeter properties plus where the monitor writes: injector.csv in {@code dir}. */
     static Map<String, String> inRunFolder(Map<String, String> given, Path dir) {
